@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, request as forward, type Server } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import {
   UnauthorizedError,
   type OAuthClientProvider,
@@ -13,6 +17,7 @@ import type {
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SELF_SIGNED_LOOPBACK } from "../../api/src/testing/self-signed-certificate";
 import { axeViolations } from "./axe";
 import { chromiumPresent, launchBrowser, open, screenshot } from "./browser";
 import { contrastFailures } from "./contrast";
@@ -28,7 +33,10 @@ import { SCHEMES, WIDTHS } from "./reader-audit";
  * in Chromium the person signs in on the website, reads the consent page and allows; the browser
  * lands on the client's loopback redirect address, the client finishes with the code, lists the
  * tools and calls one a key would need. The person then revokes the application on the account
- * page, and the application's next call is refused.
+ * page, and the application's next call is refused. A second application registers the other
+ * way the specification gives, by a Client ID Metadata Document: its client_id is the https URL
+ * of a JSON document (served here by a loopback https stub), which the api fetches, and the
+ * consent page names the document's host.
  *
  * The authorization server's issuer is the website's origin (TPI_PUBLIC_SITE_URL): in a deployment
  * nginx serves the api's /mcp, /.well-known/* and /oauth/* there, and the website the rest. This
@@ -97,10 +105,54 @@ async function loopbackCallback(): Promise<Callback> {
   return { url: `http://127.0.0.1:${port}/callback`, code, server };
 }
 
+/** The name of the application that registers by dynamic registration. */
+const AGENT_NAME = "E2E Agent";
+/** The name in the other application's metadata document. */
+const DOCUMENT_AGENT_NAME = "Document Agent";
+
+/**
+ * An application's Client ID Metadata Document, served over https from loopback with a
+ * self-signed certificate for 127.0.0.1: the api's process trusts it through NODE_EXTRA_CA_CERTS
+ * and fetches it from loopback because OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK is on (tests only).
+ */
+type MetadataDocument = { url: string; fetches: () => number; close: () => void };
+
+async function metadataDocument(name: string, redirectUri: string): Promise<MetadataDocument> {
+  let fetches = 0;
+  let url = "";
+  const server = createHttpsServer(
+    { key: SELF_SIGNED_LOOPBACK.key, cert: SELF_SIGNED_LOOPBACK.cert },
+    (request, response) => {
+      if (request.url !== new URL(url).pathname) {
+        response.statusCode = 404;
+        response.end();
+        return;
+      }
+      fetches += 1;
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(
+        JSON.stringify({
+          client_id: url,
+          client_name: name,
+          redirect_uris: [redirectUri],
+          grant_types: ["authorization_code", "refresh_token"],
+          response_types: ["code"],
+          token_endpoint_auth_method: "none",
+        }),
+      );
+    },
+  );
+  await new Promise<void>((resolve) => server.listen(0, SELF_SIGNED_LOOPBACK.host, resolve));
+  const { port } = server.address() as AddressInfo;
+  url = `https://${SELF_SIGNED_LOOPBACK.host}:${port}/oauth/client.json`;
+  return { url, fetches: () => fetches, close: () => server.close() };
+}
+
 /**
  * What an agent application keeps: its registration, tokens and PKCE verifier in memory, and,
  * to send the person to sign in, the address it would open in their browser (the test opens it
- * in Chromium).
+ * in Chromium). With `clientMetadataUrl`, the SDK uses that URL as the client_id where the
+ * authorization server supports metadata documents, and registers nothing.
  */
 class AgentProvider implements OAuthClientProvider {
   information: OAuthClientInformationMixed | undefined;
@@ -108,7 +160,10 @@ class AgentProvider implements OAuthClientProvider {
   verifier = "";
   authorizationUrls: URL[] = [];
 
-  constructor(private readonly callbackUrl: string) {}
+  constructor(
+    private readonly callbackUrl: string,
+    readonly clientMetadataUrl?: string,
+  ) {}
 
   get redirectUrl(): string {
     return this.callbackUrl;
@@ -116,7 +171,7 @@ class AgentProvider implements OAuthClientProvider {
 
   get clientMetadata(): OAuthClientMetadata {
     return {
-      client_name: "E2E Agent",
+      client_name: AGENT_NAME,
       redirect_uris: [this.callbackUrl],
       grant_types: ["authorization_code", "refresh_token"],
       response_types: ["code"],
@@ -190,6 +245,10 @@ describe.skipIf(!chromiumPresent)("an agent application connects by URL with a s
   let person: BrowserContext;
   let page: Page;
   let callback: Callback;
+  let documentCallback: Callback | undefined;
+  let documentStub: MetadataDocument | undefined;
+  /** Holds the stub's certificate, which the api's process trusts (NODE_EXTRA_CA_CERTS). */
+  let caDir: string | undefined;
 
   let ownSite: RunningSite | undefined;
   let door: Server | undefined;
@@ -201,7 +260,16 @@ describe.skipIf(!chromiumPresent)("an agent application connects by URL with a s
       if (ownSite === undefined) throw new Error("the site is not started yet");
       return ownSite;
     });
-    ownSite = await startSite({ TPI_PUBLIC_SITE_URL: origin });
+    documentCallback = await loopbackCallback();
+    documentStub = await metadataDocument(DOCUMENT_AGENT_NAME, documentCallback.url);
+    caDir = mkdtempSync(join(tmpdir(), "tpi-e2e-cimd-"));
+    const caFile = join(caDir, "ca.pem");
+    writeFileSync(caFile, SELF_SIGNED_LOOPBACK.cert);
+    ownSite = await startSite({
+      TPI_PUBLIC_SITE_URL: origin,
+      OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: "true",
+      NODE_EXTRA_CA_CERTS: caFile,
+    });
     browser = await launchBrowser();
     // The account exists (Full plan) before the application asks; the sign-in happens in the flow.
     const setup = await browser.newPage({ extraHTTPHeaders: headers });
@@ -227,11 +295,79 @@ describe.skipIf(!chromiumPresent)("an agent application connects by URL with a s
   });
   afterAll(async () => {
     callback?.server.close();
+    documentCallback?.server.close();
+    documentStub?.close();
     await person?.close();
     await browser?.close();
     door?.close();
     await ownSite?.stop();
+    if (caDir !== undefined) rmSync(caDir, { recursive: true, force: true });
   });
+
+  /** The browser goes to the authorization endpoint and signs in; answers the consent page's path. */
+  async function signInFrom(tab: Page, authorizationUrl: URL): Promise<string> {
+    // The api sends it to the website, which asks to sign in and comes back.
+    await tab.goto(authorizationUrl.href);
+    await tab.waitForURL((url) => url.pathname === "/account/sign-in");
+    const next = new URL(tab.url()).searchParams.get("next") ?? "";
+    expect(next).toMatch(/^\/account\/authorize\?request=[A-Za-z0-9_-]+$/);
+    await tab.fill('form[data-form="sign-in"] input[name="email"]', email);
+    await tab.fill('form[data-form="sign-in"] input[name="password"]', READER_PASSWORD);
+    await tab.click('form[data-form="sign-in"] button[type="submit"]');
+    await tab.waitForURL(`${origin}${next}`);
+    return next;
+  }
+
+  /** Allow on the consent page: the browser brings the code to `landing`; the SDK finishes with it. */
+  async function allow(tab: Page, landing: Callback, transport: StreamableHTTPClientTransport) {
+    await tab.click('form[data-form="allow-connection"] button[type="submit"]');
+    const landed = await landing.code;
+    expect(landed.searchParams.get("error")).toBeNull();
+    const code = landed.searchParams.get("code") ?? "";
+    expect(code).not.toBe("");
+    await transport.finishAuth(code);
+  }
+
+  /** Connected: the tools, and a tool a key would need, answered with the account's plan. */
+  async function listsAndCalls(provider: AgentProvider): Promise<void> {
+    const client = await connected(provider);
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toContain("get_token_index_revisions");
+    const revisions = await client.callTool({ name: "get_token_index_revisions", arguments: {} });
+    expect(revisions.isError ?? false, JSON.stringify(revisions.content)).toBe(false);
+    await client.close();
+  }
+
+  /** Revoke on the account page, in the application's `row`, ends its access at once. */
+  async function revoke(tab: Page, row: ReturnType<Page["locator"]>): Promise<void> {
+    await Promise.all([
+      tab.waitForURL(`${origin}/account`),
+      row.locator('form[data-form="revoke-connection"] button').click(),
+    ]);
+    expect(await tab.textContent('[data-flash="notice"]')).toBe("The application is disconnected.");
+    expect(await row.getAttribute("data-connection-state")).toBe("revoked");
+  }
+
+  /**
+   * The application's next call is refused: the token is dead, and so is its refresh token
+   * (invalid_grant), so the SDK forgets both and can only ask the person to sign in again.
+   */
+  async function refusedOnceRevoked(provider: AgentProvider, accessToken: string): Promise<void> {
+    const asked = provider.authorizationUrls.length;
+    const afterRevocation = await connected(provider).catch((error: unknown) => error);
+    expect(afterRevocation).toBeInstanceOf(UnauthorizedError);
+    expect(provider.authorizationUrls).toHaveLength(asked + 1);
+    const bare = await fetch(mcpUrl(), {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(bare.status).toBe(401);
+  }
 
   it("registers, signs in and consents in Chromium, lists tools and calls one; refused once revoked", async () => {
     const provider = new AgentProvider(callback.url);
@@ -250,18 +386,10 @@ describe.skipIf(!chromiumPresent)("an agent application connects by URL with a s
     expect(authorizationUrl.searchParams.get("resource")).toBe(`${origin}/mcp`);
 
     // 2. The browser: the api sends it to the website, which asks to sign in and comes back.
-    await page.goto(authorizationUrl.href);
-    await page.waitForURL((url) => url.pathname === "/account/sign-in");
-    const signInUrl = new URL(page.url());
-    const next = signInUrl.searchParams.get("next") ?? "";
-    expect(next).toMatch(/^\/account\/authorize\?request=[A-Za-z0-9_-]+$/);
-    await page.fill('form[data-form="sign-in"] input[name="email"]', email);
-    await page.fill('form[data-form="sign-in"] input[name="password"]', READER_PASSWORD);
-    await page.click('form[data-form="sign-in"] button[type="submit"]');
-    await page.waitForURL(`${origin}${next}`);
+    const next = await signInFrom(page, authorizationUrl);
 
     // 3. The consent page names the client, its redirect address in full, and what it reads.
-    expect(await page.textContent("h1")).toBe("Connect E2E Agent?");
+    expect(await page.textContent("h1")).toBe(`Connect ${AGENT_NAME}?`);
     expect(await page.textContent('[data-consent="client-id"]')).toBe(
       provider.information?.client_id,
     );
@@ -276,54 +404,76 @@ describe.skipIf(!chromiumPresent)("an agent application connects by URL with a s
     );
 
     // 4. Allow: the browser lands on the application's loopback address with the code.
-    await page.click('form[data-form="allow-connection"] button[type="submit"]');
-    const landed = await callback.code;
-    expect(landed.searchParams.get("error")).toBeNull();
-    const code = landed.searchParams.get("code") ?? "";
-    expect(code).not.toBe("");
-    await first.finishAuth(code);
+    await allow(page, callback, first);
     expect(provider.saved?.access_token).toBeTruthy();
-
-    // 5. Connected: the tools, and a tool a key would need, answered with the account's plan.
-    const client = await connected(provider);
-    const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toContain("get_token_index_revisions");
-    const revisions = await client.callTool({ name: "get_token_index_revisions", arguments: {} });
-    expect(revisions.isError ?? false, JSON.stringify(revisions.content)).toBe(false);
-    await client.close();
-
     const accessToken = provider.saved?.access_token ?? "";
+
+    // 5. Connected: it lists the tools and calls one.
+    await listsAndCalls(provider);
 
     // 6. The account page lists the application; Revoke ends its access at once.
     await open(page, "/account", 200, origin);
-    const row = page.locator('table[data-table="connections"] tr', { hasText: "E2E Agent" });
+    const row = page.locator('table[data-table="connections"] tr', { hasText: AGENT_NAME });
     expect(await row.getAttribute("data-connection-state")).toBe("active");
     expect(await row.textContent()).toContain(callback.url);
     await readsWell(page, "/account", 200, "connections-account");
-    await Promise.all([
-      page.waitForURL(`${origin}/account`),
-      row.locator('form[data-form="revoke-connection"] button').click(),
-    ]);
-    expect(await page.textContent('[data-flash="notice"]')).toBe(
-      "The application is disconnected.",
-    );
-    expect(await row.getAttribute("data-connection-state")).toBe("revoked");
+    await revoke(page, row);
+    await refusedOnceRevoked(provider, accessToken);
+  });
 
-    // The application's next call is refused: the token is dead, and so is its refresh token
-    // (invalid_grant), so the SDK forgets both and can only ask the person to sign in again.
-    const afterRevocation = await connected(provider).catch((error: unknown) => error);
-    expect(afterRevocation).toBeInstanceOf(UnauthorizedError);
-    expect(provider.authorizationUrls).toHaveLength(2);
-    const bare = await fetch(mcpUrl(), {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${accessToken}`,
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-      },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
-    });
-    expect(bare.status).toBe(401);
+  it("registers by a client metadata document, named by its host on the consent page", async () => {
+    const served = documentStub;
+    const landing = documentCallback;
+    if (served === undefined || landing === undefined) throw new Error("no document stub");
+    const provider = new AgentProvider(landing.url, served.url);
+
+    // 1. Unauthorized: the metadata says documents are supported, so the SDK registers nothing
+    // and the document's URL is the client_id.
+    const first = new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider });
+    const refused = await new Client({ name: "e2e-document-agent", version: "1.0.0" })
+      .connect(first)
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(UnauthorizedError);
+    expect(provider.information?.client_id).toBe(served.url);
+    const authorizationUrl = provider.authorizationUrls[0] ?? new URL("about:blank");
+    expect(authorizationUrl.searchParams.get("client_id")).toBe(served.url);
+
+    // 2. A browser of its own (signed out whichever test ran first): sign in, then consent.
+    const visitor = await browser.newContext({ extraHTTPHeaders: headers });
+    try {
+      const tab = await visitor.newPage();
+      await signInFrom(tab, authorizationUrl);
+      // The api read the client from its document (the redirect address below is the document's).
+      expect(served.fetches()).toBeGreaterThan(0);
+
+      // 3. The consent page leads with the document's host, which the application cannot choose;
+      // the name is the document's own claim.
+      expect(await tab.textContent("h1")).toBe(`Connect ${DOCUMENT_AGENT_NAME}?`);
+      const host = tab.locator('[data-consent="client"] strong[data-consent="host"]');
+      expect(await host.textContent()).toBe(new URL(served.url).host);
+      expect(await host.isVisible()).toBe(true);
+      expect(await tab.textContent('[data-consent="client-id"]')).toBe(served.url);
+      expect(await tab.textContent('[data-consent="redirect"]')).toBe(landing.url);
+      expect(await tab.textContent('[data-consent="reads"]')).toContain("Full plan");
+
+      // 4. Allow, finish, list the tools and call one.
+      await allow(tab, landing, first);
+      const accessToken = provider.saved?.access_token ?? "";
+      expect(accessToken).not.toBe("");
+      await listsAndCalls(provider);
+
+      // 5. The account page names it by the document's host; Revoke ends its access at once.
+      await open(tab, "/account", 200, origin);
+      const row = tab.locator('table[data-table="connections"] tr', {
+        hasText: DOCUMENT_AGENT_NAME,
+      });
+      expect(await row.getAttribute("data-connection-state")).toBe("active");
+      expect(await row.textContent()).toContain(new URL(served.url).host);
+      await revoke(tab, row);
+      await refusedOnceRevoked(provider, accessToken);
+    } finally {
+      await visitor.close();
+    }
   });
 
   it("says an ended request has ended, answered 404 with no decision form, readable everywhere", async () => {

@@ -26,3 +26,32 @@ OToCIFBSZDTW1tZ2mAI0HKj/FQ6x8j2aIRoIr5wK4ZeS09zQ
 -----END CERTIFICATE-----
 `,
 } as const;
+
+/**
+ * The same kind of throwaway certificate for the address `127.0.0.1` (an IP subject alternative
+ * name), for a TLS stub that a separate process reaches by an https URL naming loopback without a
+ * resolver of its own (the browser tests' api, which trusts it through NODE_EXTRA_CA_CERTS). Made
+ * with `openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 36500
+ * -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1`.
+ */
+export const SELF_SIGNED_LOOPBACK = {
+  host: "127.0.0.1",
+  key: `-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgvI409vgB5FwF6t8b
+xu6vNFAVPWLM+zQCgW8Wz4mjwk+hRANCAAQZQUk/71aXQfvQTWBxAwFwbmeae5Ng
+yZlqdGUQTGzl2BGuljzLrbBDpVlwJwMTiPgbFXAd6t+CkFXHoEl+H/6y
+-----END PRIVATE KEY-----
+`,
+  cert: `-----BEGIN CERTIFICATE-----
+MIIBjzCCATagAwIBAgIUQ+8YBbQArtMa5Ymsg99HA9BH8XgwCgYIKoZIzj0EAwIw
+FDESMBAGA1UEAwwJMTI3LjAuMC4xMCAXDTI2MTEyOTIzNDE1MVoYDzIxMjYxMTA1
+MjM0MTUxWjAUMRIwEAYDVQQDDAkxMjcuMC4wLjEwWTATBgcqhkjOPQIBBggqhkjO
+PQMBBwNCAAQZQUk/71aXQfvQTWBxAwFwbmeae5NgyZlqdGUQTGzl2BGuljzLrbBD
+pVlwJwMTiPgbFXAd6t+CkFXHoEl+H/6yo2QwYjAdBgNVHQ4EFgQUV/zgjF4ZKRvM
+y48CyNCDdrQsPjQwHwYDVR0jBBgwFoAUV/zgjF4ZKRvMy48CyNCDdrQsPjQwDwYD
+VR0TAQH/BAUwAwEB/zAPBgNVHREECDAGhwR/AAABMAoGCCqGSM49BAMCA0cAMEQC
+IBGxPuoTE4aZzq2IWo6qVoHN1Waw3TAPm9lAitowIHbCAiBoQp7fL/+S7BMKmV+4
+ets5U8PN27yaVF2NhY4F+T28XQ==
+-----END CERTIFICATE-----
+`,
+} as const;
