@@ -306,8 +306,10 @@ describe.skipIf(!chromiumPresent)("an agent application connects by URL with a s
 
   /** The browser goes to the authorization endpoint and signs in; answers the consent page's path. */
   async function signInFrom(tab: Page, authorizationUrl: URL): Promise<string> {
-    // The api sends it to the website, which asks to sign in and comes back.
-    await tab.goto(authorizationUrl.href);
+    // The api sends it to the website, which asks to sign in and comes back; a request the api
+    // refuses (a metadata document it could not fetch, say) fails here with the api's reason.
+    const answer = await tab.goto(authorizationUrl.href);
+    expect(answer?.status(), (await tab.textContent("body")) ?? "").toBeLessThan(400);
     await tab.waitForURL((url) => url.pathname === "/account/sign-in");
     const next = new URL(tab.url()).searchParams.get("next") ?? "";
     expect(next).toMatch(/^\/account\/authorize\?request=[A-Za-z0-9_-]+$/);
