@@ -36,6 +36,19 @@ describe("MethodSources", () => {
     expect(render([facts])).toContain("(2026).</span></li>");
   });
 
+  it("names the licence once where the citation already names it, linked in its own sentence", () => {
+    const html = render([
+      { ...named, citation: "Source: OpenRouter, as of 2026-11-16. Licensed under CC BY 4.0." },
+    ]);
+    expect(html).toContain(
+      '<span data-citation-text="true">Source: OpenRouter, as of 2026-11-16.</span> Licensed under <a href="https://creativecommons.org/licenses/by/4.0/" rel="license">CC BY 4.0</a>.</li>',
+    );
+    expect(html.match(/CC BY 4\.0/g)).toHaveLength(1);
+    expect(
+      render([{ ...named, licence: "ODbL 1.0", citation: "Epoch AI. Licensed under ODbL 1.0." }]),
+    ).toContain("Epoch AI.</span> Licensed under ODbL 1.0.</li>");
+  });
+
   it("shows a licence the api names only in words as words, never a guessed link", () => {
     expect(render([{ ...named, licence: "ODbL 1.0" }])).toContain(
       "(2026).</span> Licence: ODbL 1.0.</li>",

@@ -170,6 +170,37 @@ export type MethodSource = {
  * it, the citation it requires and its licence linked (`unlicensed` where a source has none).
  * `market` names the list's data attribute (`data-<market>-sources`).
  */
+/**
+ * A source's citation, then its licence: linked where the api gives its address, else in words.
+ * A citation that already ends by naming the licence ("… Licensed under CC BY 4.0.", as the
+ * OpenRouter session-cost citation does) keeps that sentence, the licence linked in it, instead of
+ * a second sentence saying the same.
+ */
+function CitationAndLicence({ source, unlicensed }: { source: MethodSource; unlicensed: string }) {
+  if (source.licence === null)
+    return (
+      <>
+        <span data-citation-text>{source.citation}</span>
+        {unlicensed !== "" && ` ${unlicensed}`}
+      </>
+    );
+  const licenceName = typeof source.licence === "string" ? source.licence : source.licence.name;
+  const namingSentence = ` Licensed under ${licenceName}.`;
+  const named = source.citation.endsWith(namingSentence);
+  const citation = named ? source.citation.slice(0, -namingSentence.length) : source.citation;
+  const lead = named ? "Licensed under" : "Licence:";
+  return (
+    <>
+      <span data-citation-text>{citation}</span>
+      {typeof source.licence === "string" ? (
+        ` ${lead} ${source.licence}.`
+      ) : (
+        <LicenceNote licence={source.licence} lead={lead} />
+      )}
+    </>
+  );
+}
+
 export function MethodSources({
   market,
   sources,
@@ -198,14 +229,7 @@ export function MethodSources({
               <DocsInline text={source.what} />{" "}
             </>
           )}
-          <span data-citation-text>{source.citation}</span>
-          {source.licence === null ? (
-            unlicensed !== "" && ` ${unlicensed}`
-          ) : typeof source.licence === "string" ? (
-            ` Licence: ${source.licence}.`
-          ) : (
-            <LicenceNote licence={source.licence} lead="Licence:" />
-          )}
+          <CitationAndLicence source={source} unlicensed={unlicensed} />
         </li>
       ))}
     </ul>

@@ -27,10 +27,12 @@ describe("/workload for a visitor", () => {
     // The method and its cited source are public.
     expect(textOf(html)).toContain("Like-for-like index: 100 in a group's first week");
     expect(html).toContain("session-cost dataset, as of 2026-11-16T03:00:00.000Z");
-    // Its licence linked, as every market's method sources link theirs.
+    // Its licence linked, as every market's method sources link theirs, and named once: the
+    // citation's own "Licensed under CC BY 4.0." carries the link.
     expect(html).toContain(
-      `Licence: <a href="${OPENROUTER_LICENCE.url}" rel="license">CC BY 4.0</a>.`,
+      `as of 2026-11-16T03:00:00.000Z.</span> Licensed under <a href="${OPENROUTER_LICENCE.url}" rel="license">CC BY 4.0</a>.`,
     );
+    expect(textOf(html)).not.toContain("Licence: CC BY 4.0");
     // No value: no chart or number of the rows either.
     expect(html).not.toContain("data-chart=");
     for (const row of workload.rows) expect(textOf(html)).not.toContain(String(row.cCents));
