@@ -11,7 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonOf, send, type Reply } from "./http";
 import { LoadLoop, answered } from "./load";
 import { findNginx, startNginx, type RunningNginx } from "./nginx";
-import { listTools, pkcePair, postForm, trpc, type Internal, type Tokens } from "./oauth";
+import {
+  listTools,
+  listToolsReply,
+  pkcePair,
+  postForm,
+  trpc,
+  type Internal,
+  type Tokens,
+} from "./oauth";
 import { REPO_ROOT } from "./paths";
 import { ApiInstance, runCli } from "./processes";
 import { WebhookReceiver } from "./webhook-receiver";
@@ -569,6 +577,9 @@ describe.skipIf(missing !== undefined)("three api instances behind deploy/nginx/
     const issued = await signIn();
     expect(issued.token_type.toLowerCase()).toBe("bearer");
     expect(await statusesOf(issued.access_token)).toEqual(everywhere(200));
+    // Served, not only let in: through nginx the token's tools/list lists the data tools.
+    const listed = jsonOf(await listToolsReply(publicUrl, issued.access_token, { localAddress }));
+    expect((listed as { result: { tools: unknown[] } }).result.tools.length).toBeGreaterThan(10);
     // The audience is checked: the same token at the instance's own address is another resource.
     expect(await listTools(first.url, issued.access_token, { localAddress })).toBe(401);
 

@@ -60,13 +60,13 @@ export function postForm(
   });
 }
 
-/** tools/list on the MCP sign-in path with an access token: the status. */
-export async function listTools(
+/** tools/list on the MCP sign-in path with an access token: the reply. */
+export function listToolsReply(
   url: string,
   accessToken: string,
   options: RequestOptions = {},
-): Promise<number> {
-  const reply = await send(`${url}/mcp/oauth`, {
+): Promise<Reply> {
+  return send(`${url}/mcp/oauth`, {
     ...options,
     method: "POST",
     headers: {
@@ -77,5 +77,13 @@ export async function listTools(
     },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
   });
-  return reply.status;
+}
+
+/** tools/list on the MCP sign-in path with an access token: the status. */
+export async function listTools(
+  url: string,
+  accessToken: string,
+  options: RequestOptions = {},
+): Promise<number> {
+  return (await listToolsReply(url, accessToken, options)).status;
 }

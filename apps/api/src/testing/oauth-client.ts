@@ -1,5 +1,13 @@
 import { randomBytes } from "node:crypto";
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import {
+  UnauthorizedError,
+  discoverAuthorizationServerMetadata,
+  exchangeAuthorization,
+  refreshAuthorization,
+  type OAuthClientProvider,
+} from "@modelcontextprotocol/sdk/client/auth.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type {
   OAuthClientInformationMixed,
   OAuthClientMetadata,
@@ -7,8 +15,11 @@ import type {
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { VISITOR_ADDRESS_HEADER, type AccountPlan } from "@tpi/domain";
 import { insertWebAccount, markEmailVerified, type Db } from "@tpi/db";
+import { DEFAULT_WEBSITE_ACCOUNT_SETTINGS, type AppDeps } from "../platform/core/deps";
 import { hashPassword } from "../platform/accounts/password-hash";
+import { OAuthAccessTokens } from "../platform/auth/oauth-tokens";
 import { signVisitorAddress, visitorKeyFrom } from "../platform/accounts/visitor-address";
+import { freePort, startTestApi, type TestApi } from "./test-api";
 
 /**
  * What the OAuth tests need besides the MCP SDK's own client: an OAuthClientProvider that keeps
@@ -213,4 +224,137 @@ export async function decide(
   });
   if (answer.status !== 200) throw new Error(`decide failed: ${JSON.stringify(answer.error)}`);
   return new URL((answer.data as { redirectTo: string }).redirectTo);
+}
+
+/** An api serving the authorization server, with what the OAuth tests reach it by. */
+export type OAuthTestApi = {
+  api: TestApi;
+  /** The api's own address, its issuer (TPI_PUBLIC_API_URL). */
+  issuer: string;
+  /** The MCP resource tokens are issued for. */
+  resource: string;
+  /** The website's server, calling the api's internal procedures. */
+  site: Website;
+};
+
+/**
+ * A test api whose own address is the OAuth issuer (a free port chosen before it starts, as the
+ * issuer is configured before the api listens), its consent page at `siteUrl` (the api's own
+ * address unless given), the internal procedures open to `internalToken`.
+ */
+export async function startOAuthTestApi(options: {
+  now: Date;
+  internalToken: string;
+  siteUrl?: string;
+  proxyDatabase?: boolean;
+  /** Further settings: the OAuth server's, the rate limits. */
+  configure?: (deps: AppDeps, issuer: string) => AppDeps;
+}): Promise<OAuthTestApi> {
+  const port = await freePort();
+  const issuer = `http://127.0.0.1:${port}`;
+  const api = await startTestApi({
+    now: options.now,
+    internalToken: options.internalToken,
+    port,
+    proxyDatabase: options.proxyDatabase,
+    configure: (deps) => {
+      const oauthDeps: AppDeps = {
+        ...deps,
+        websiteAccounts: {
+          ...DEFAULT_WEBSITE_ACCOUNT_SETTINGS,
+          siteUrl: options.siteUrl ?? issuer,
+          apiUrl: issuer,
+          cookieSecure: false,
+        },
+        // Kept in deps, so that a test can flush the grants' last use.
+        oauthTokens: deps.oauthTokens ?? new OAuthAccessTokens(deps.db, deps.clock),
+      };
+      return options.configure ? options.configure(oauthDeps, issuer) : oauthDeps;
+    },
+  });
+  return {
+    api,
+    issuer,
+    resource: `${issuer}/mcp`,
+    site: { url: api.url, internalToken: options.internalToken },
+  };
+}
+
+/**
+ * A consented code for a new grant: the SDK's client connects to /mcp/oauth (401), registers
+ * and sends the "browser" to the authorization endpoint, the person answers the consent page
+ * (`answer`, approval by default); with the SDK's client functions to exchange the code and to
+ * refresh.
+ */
+export async function consentedCode(
+  oauth: OAuthTestApi,
+  person: SignedIn,
+  options: {
+    redirectUrl: string;
+    clientName: string;
+    answer?: (requestId: string) => Promise<URL>;
+    /** Changes the SDK's authorization request before the "browser" follows it. */
+    changeRequest?: (authorizationUrl: URL) => void;
+  },
+) {
+  const { api, issuer, resource, site } = oauth;
+  const provider = new MemoryOAuthClient({
+    redirectUrl: options.redirectUrl,
+    clientName: options.clientName,
+  });
+  const transport = new StreamableHTTPClientTransport(new URL(`${api.url}/mcp/oauth`), {
+    authProvider: provider,
+  });
+  const refused = await new Client({ name: "oauth-test", version: "1.0.0" })
+    .connect(transport)
+    .then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+  if (!(refused instanceof UnauthorizedError))
+    throw new Error(`the SDK's client was not asked to sign in: ${String(refused)}`);
+  const authorizationUrl = new URL(provider.authorizationUrl ?? api.url);
+  options.changeRequest?.(authorizationUrl);
+  const page = await consentPageRequest(authorizationUrl);
+  const answer = options.answer ?? ((requestId: string) => decide(site, person, requestId, true));
+  const back = await answer(page.requestId ?? "");
+  const metadata = await discoverAuthorizationServerMetadata(issuer);
+  const clientInformation = provider.clientInformation() as OAuthClientInformationMixed;
+  const code = back.searchParams.get("code") ?? "";
+  return {
+    provider,
+    metadata,
+    clientInformation,
+    code,
+    codeVerifier: provider.codeVerifier(),
+    exchange: (codeVerifier = provider.codeVerifier()) =>
+      exchangeAuthorization(issuer, {
+        metadata,
+        clientInformation,
+        authorizationCode: code,
+        codeVerifier,
+        redirectUri: options.redirectUrl,
+        resource: new URL(resource),
+      }),
+    refresh: (refreshToken: string) =>
+      refreshAuthorization(issuer, {
+        metadata,
+        clientInformation,
+        refreshToken,
+        resource: new URL(resource),
+      }),
+  };
+}
+
+/** POST `${url}/mcp` with a bearer token, as JSON-RPC tools/list. */
+export function listToolsWith(url: string, token: string): Promise<Response> {
+  return fetch(`${url}/mcp`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+  });
 }

@@ -66,6 +66,8 @@ export type OAuthRequestRecord = {
   id: string;
   clientId: string;
   redirectUri: string;
+  /** Whether the request named redirect_uri (else the client's only one): the exchange must too. */
+  redirectUriSent: boolean;
   state: string | null;
   codeChallenge: string;
   resource: string;
@@ -133,11 +135,19 @@ export type OAuthGrantRecord = {
   revokedAt: Date | null;
 };
 
+export type NewOAuthCode = {
+  codeHash: string;
+  codeChallenge: string;
+  /** Whether its authorization request named redirect_uri: the exchange must then name it. */
+  redirectUriSent: boolean;
+  expiresAt: Date;
+};
+
 /** A grant and its first code, in one transaction: the code exists only with its grant. */
 export async function createOAuthGrantWithCode(
   db: Tx,
   grant: Omit<OAuthGrantRecord, "id" | "createdAt" | "lastUsedAt" | "revokedAt">,
-  code: { codeHash: string; codeChallenge: string; expiresAt: Date },
+  code: NewOAuthCode,
   now: Date,
 ): Promise<string> {
   const row = await db.oAuthGrant.create({
@@ -156,7 +166,7 @@ export async function approveOAuthRequest(
   db: Db,
   requestId: string,
   grant: Omit<OAuthGrantRecord, "id" | "createdAt" | "lastUsedAt" | "revokedAt">,
-  code: { codeHash: string; codeChallenge: string; expiresAt: Date },
+  code: NewOAuthCode,
   now: Date,
 ): Promise<string | null> {
   return db.$transaction(async (tx) => {
@@ -168,6 +178,7 @@ export async function approveOAuthRequest(
 export type OAuthCodeLookup = {
   codeHash: string;
   codeChallenge: string;
+  redirectUriSent: boolean;
   expiresAt: Date;
   usedAt: Date | null;
   grant: OAuthGrantRecord;

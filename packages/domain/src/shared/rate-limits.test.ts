@@ -5,6 +5,7 @@ import {
   PUBLIC_RATE_LIMIT,
   describeAllowance,
   describeWindow,
+  perOAuthAccount,
   rateLimitedMessage,
 } from "./rate-limits";
 
@@ -14,6 +15,9 @@ describe("rate limit texts", () => {
     expect(describeAllowance(CHAT_RATE_LIMIT)).toBe("20 messages per minute per API key");
     // Not in the contract: the peer service's MCP allowance for keyed tools.
     expect(describeAllowance(MCP_KEY_RATE_LIMIT)).toBe("600 requests per minute per API key");
+    expect(describeAllowance(perOAuthAccount(MCP_KEY_RATE_LIMIT))).toBe(
+      "600 requests per minute per account (all its OAuth connections together)",
+    );
   });
 
   it("names windows in words", () => {

@@ -8,7 +8,7 @@ export type RateLimitRule = {
   /** Window length in milliseconds (fixed window, counted from the first request in it). */
   windowMs: number;
   /** Whose requests are counted together, for the 429 message. */
-  scope: "IP address" | "API key";
+  scope: "IP address" | "API key" | typeof OAUTH_ACCOUNT_SCOPE;
   /** What is counted, for the 429 message. */
   unit: "requests" | "messages";
 };
@@ -39,6 +39,17 @@ export const MCP_KEY_RATE_LIMIT: RateLimitRule = {
   scope: "API key",
   unit: "requests",
 };
+
+/** Whose allowance an OAuth access token's `/mcp` requests count against: its account's, not the token's. */
+export const OAUTH_ACCOUNT_SCOPE = "account (all its OAuth connections together)";
+
+/**
+ * The MCP allowance of an OAuth access token's caller: the key's allowance, counted per account
+ * for all of its connections together (a new consent is no fresh allowance).
+ */
+export function perOAuthAccount(rule: RateLimitRule): RateLimitRule {
+  return { ...rule, scope: OAUTH_ACCOUNT_SCOPE };
+}
 
 /** "minute", "2 seconds", "hour": the window in words. */
 export function describeWindow(windowMs: number): string {

@@ -155,6 +155,7 @@ export class ConnectionService {
       {
         codeHash: hashOAuthSecret(code),
         codeChallenge: request.codeChallenge,
+        redirectUriSent: request.redirectUriSent,
         expiresAt: new Date(now.getTime() + OAUTH_CODE_SECONDS * 1000),
       },
       now,

@@ -217,7 +217,9 @@ function registerSeriesResources(
     },
   );
   if (sessionId === undefined) return;
-  server.server.registerCapabilities({ resources: { subscribe: true } });
+  // Declared to the callers that may subscribe only (a key's holder): a keyless or OAuth token's
+  // session is told no, and its subscribe requests, should it send them, get the reason below.
+  if (caller.kind === "key") server.server.registerCapabilities({ resources: { subscribe: true } });
   const session = (): { sessionId: string; keyId: string } => {
     if (caller.kind !== "key")
       throw new ProtocolError(

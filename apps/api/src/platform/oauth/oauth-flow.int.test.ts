@@ -3,7 +3,6 @@ import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import {
   UnauthorizedError,
-  discoverAuthorizationServerMetadata,
   exchangeAuthorization,
   startAuthorization,
 } from "@modelcontextprotocol/sdk/client/auth.js";
@@ -12,29 +11,26 @@ import {
   InvalidGrantError,
   InvalidTargetError,
 } from "@modelcontextprotocol/sdk/server/auth/errors.js";
-import type { OAuthClientInformationMixed } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { OAUTH_ACCESS_TOKEN_SECONDS, oauthConsentReads } from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_WEBSITE_ACCOUNT_SETTINGS, type AppDeps } from "../core/deps";
-import {
-  freePort,
-  serveApp,
-  startTestApi,
-  type Served,
-  type TestApi,
-} from "../../testing/test-api";
+import { DEFAULT_WEBSITE_ACCOUNT_SETTINGS, type AppDeps, type OAuthSettings } from "../core/deps";
+import { freePort, serveApp, type Served, type TestApi } from "../../testing/test-api";
 import { SELF_SIGNED_RECEIVER } from "../../testing/self-signed-certificate";
 import {
   MemoryOAuthClient,
   consentPageRequest,
+  consentedCode,
   decide,
+  listToolsWith,
   signedInPerson,
+  startOAuthTestApi,
   websiteMutation,
   websiteQuery,
+  type OAuthTestApi,
   type SignedIn,
   type Website,
 } from "../../testing/oauth-client";
-import { OAuthAccessTokens, hashOAuthSecret } from "../auth/oauth-tokens";
+import { hashOAuthSecret } from "../auth/oauth-tokens";
 import { CLIENT_METADATA_TIMEOUT_MS } from "./client-metadata-document";
 
 /**
@@ -47,7 +43,10 @@ import { CLIENT_METADATA_TIMEOUT_MS } from "./client-metadata-document";
 const NOW = new Date("2026-11-20T12:00:00.000Z");
 const TOKEN = "internal-token-for-oauth-flow-tests-0123";
 const REDIRECT = "http://127.0.0.1:48123/callback";
+/** A redirect address anyone may register: a site of their own. */
+const ELSEWHERE = "https://elsewhere.example/landing";
 
+let oauth: OAuthTestApi;
 let api: TestApi;
 let site: Website;
 let issuer: string;
@@ -63,25 +62,25 @@ let documentFetches = 0;
  */
 const SITE = "http://localhost:13999";
 
-/** The api's settings for these tests: its own address is the issuer, the consent page the site's. */
-function oauthDeps(deps: AppDeps, apiUrl: string, allowLoopback: boolean): AppDeps {
+/**
+ * The authorization server's fetches of metadata documents: the stub's certificate names
+ * receiver.test, resolved to loopback, which only an api that allows loopback fetches from.
+ */
+function metadataDocumentSettings(allowLoopback: boolean): OAuthSettings {
   return {
-    ...deps,
-    websiteAccounts: {
-      ...DEFAULT_WEBSITE_ACCOUNT_SETTINGS,
-      siteUrl: SITE,
-      apiUrl,
-      cookieSecure: false,
-    },
-    // Kept in deps, so that the test can flush the grants' last use.
-    oauthTokens: deps.oauthTokens ?? new OAuthAccessTokens(deps.db, deps.clock),
-    oauth: {
-      allowLoopbackMetadataDocuments: allowLoopback,
-      // The stub's certificate names receiver.test: that name, on loopback.
-      resolveHost: async (hostname) =>
-        hostname === SELF_SIGNED_RECEIVER.host ? [{ address: "127.0.0.1", family: 4 }] : [],
-      ca: SELF_SIGNED_RECEIVER.cert,
-    },
+    allowLoopbackMetadataDocuments: allowLoopback,
+    resolveHost: async (hostname) =>
+      hostname === SELF_SIGNED_RECEIVER.host ? [{ address: "127.0.0.1", family: 4 }] : [],
+    ca: SELF_SIGNED_RECEIVER.cert,
+  };
+}
+
+/** Another instance over the test api's database, at its own address (its own issuer). */
+function otherInstance(apiUrl: string, oauth: OAuthSettings): AppDeps {
+  return {
+    ...api.deps,
+    websiteAccounts: { ...DEFAULT_WEBSITE_ACCOUNT_SETTINGS, ...api.deps.websiteAccounts, apiUrl },
+    oauth,
   };
 }
 
@@ -107,15 +106,13 @@ beforeAll(async () => {
   );
   await new Promise<void>((resolve) => documentStub.listen(0, "127.0.0.1", resolve));
   documentUrl = `https://${SELF_SIGNED_RECEIVER.host}:${(documentStub.address() as AddressInfo).port}/oauth/client.json`;
-  const port = await freePort();
-  issuer = `http://127.0.0.1:${port}`;
-  api = await startTestApi({
+  oauth = await startOAuthTestApi({
     now: NOW,
     internalToken: TOKEN,
-    port,
-    configure: (deps) => oauthDeps(deps, issuer, true),
+    siteUrl: SITE,
+    configure: (deps) => ({ ...deps, oauth: metadataDocumentSettings(true) }),
   });
-  site = { url: api.url, internalToken: TOKEN };
+  ({ api, site, issuer } = oauth);
 });
 afterAll(async () => {
   await api?.close();
@@ -161,18 +158,7 @@ async function signIn(provider: MemoryOAuthClient, person: SignedIn) {
   return { details: details.data as Record<string, unknown>, code, ...connected };
 }
 
-/** POST /mcp with a bearer token, as JSON-RPC tools/list. */
-async function listToolsWith(token: string, url = api.url) {
-  return fetch(`${url}/mcp`, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${token}`,
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-    },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
-  });
-}
+const listTools = (token: string) => listToolsWith(api.url, token);
 
 describe("OAuth sign-in with the MCP SDK's client", () => {
   it("publishes the authorization server's metadata and names it in the resource's", async () => {
@@ -232,7 +218,7 @@ describe("OAuth sign-in with the MCP SDK's client", () => {
     const first = provider.tokens();
     api.clock.now = new Date(NOW.getTime() + (OAUTH_ACCESS_TOKEN_SECONDS + 1) * 1000);
     try {
-      const expired = await listToolsWith(first?.access_token ?? "");
+      const expired = await listTools(first?.access_token ?? "");
       expect(expired.status).toBe(401);
       expect(expired.headers.get("www-authenticate")).toContain('error="invalid_token"');
       expect(((await expired.json()) as { message: string }).message).toContain("expired");
@@ -264,7 +250,7 @@ describe("OAuth sign-in with the MCP SDK's client", () => {
       grantId: connections[0]?.grantId,
     });
     expect(revoked.data).toEqual({ revoked: true });
-    const after = await listToolsWith(provider.tokens()?.access_token ?? "");
+    const after = await listTools(provider.tokens()?.access_token ?? "");
     expect(after.status).toBe(401);
     // The SDK's client tries its refresh token, is refused, and asks for a new sign-in.
     await expect(client.listTools()).rejects.toThrow();
@@ -286,19 +272,55 @@ describe("OAuth sign-in with the MCP SDK's client", () => {
 });
 
 /** A consented code, with what the SDK's client kept to exchange it. */
-async function consentedCode(person: SignedIn) {
-  const provider = new MemoryOAuthClient({ redirectUrl: REDIRECT, clientName: "Refused Client" });
-  await expect(connectedClient(provider)).rejects.toBeInstanceOf(UnauthorizedError);
-  const page = await consentPageRequest(provider.authorizationUrl ?? new URL(api.url));
-  const back = await decide(site, person, page.requestId ?? "", true);
-  const metadata = await discoverAuthorizationServerMetadata(issuer);
-  return {
-    provider,
-    metadata,
-    clientInformation: provider.clientInformation() as OAuthClientInformationMixed,
-    code: back.searchParams.get("code") ?? "",
+const consentedFor = (person: SignedIn, changeRequest?: (authorizationUrl: URL) => void) =>
+  consentedCode(oauth, person, {
+    redirectUrl: REDIRECT,
+    clientName: "Refused Client",
+    changeRequest,
+  });
+
+/** The capabilities an MCP initialize over HTTP answers, with these headers. */
+async function capabilitiesWith(headers: Record<string, string>) {
+  const answer = await fetch(`${api.url}/mcp`, {
+    method: "POST",
+    headers: {
+      ...headers,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "capabilities", version: "1.0.0" },
+      },
+    }),
+  });
+  expect(answer.status).toBe(200);
+  const body = (await answer.json()) as {
+    result: { capabilities: { resources?: { subscribe?: boolean } } };
   };
+  return body.result.capabilities;
 }
+
+describe("an OAuth token's MCP session", () => {
+  it("declares resource subscriptions only to a key's holder, who may subscribe: not to a token or a keyless caller", async () => {
+    const person = await signedInPerson(site, api.db, "full", NOW);
+    const consented = await consentedFor(person);
+    const tokens = await consented.exchange();
+    const { key } = await api.createKey("full");
+    expect((await capabilitiesWith({ authorization: `Bearer ${key}` })).resources).toMatchObject({
+      subscribe: true,
+    });
+    const asToken = await capabilitiesWith({ authorization: `Bearer ${tokens.access_token}` });
+    expect(asToken.resources).toBeDefined();
+    expect(asToken.resources?.subscribe).toBeUndefined();
+    expect((await capabilitiesWith({})).resources?.subscribe).toBeUndefined();
+  });
+});
 
 describe("refusals", () => {
   let person: SignedIn;
@@ -307,7 +329,7 @@ describe("refusals", () => {
   });
 
   it("a token for another resource: invalid_target at the token endpoint, 401 at /mcp", async () => {
-    const consented = await consentedCode(person);
+    const consented = await consentedFor(person);
     const exchange = (resource: URL) =>
       exchangeAuthorization(issuer, {
         metadata: consented.metadata,
@@ -321,16 +343,16 @@ describe("refusals", () => {
       InvalidTargetError,
     );
     const tokens = await exchange(new URL(`${issuer}/mcp`));
-    expect((await listToolsWith(tokens.access_token)).status).toBe(200);
+    expect((await listTools(tokens.access_token)).status).toBe(200);
     // The same server reached under another name is another resource: the token is not for it.
     const port = new URL(api.url).port;
-    const elsewhere = await listToolsWith(tokens.access_token, `http://localhost:${port}`);
+    const elsewhere = await listToolsWith(`http://localhost:${port}`, tokens.access_token);
     expect(elsewhere.status).toBe(401);
     expect(elsewhere.headers.get("www-authenticate")).toContain('error="invalid_token"');
   });
 
   it("a reused code: invalid_grant, and the tokens it issued are revoked", async () => {
-    const consented = await consentedCode(person);
+    const consented = await consentedFor(person);
     const exchange = () =>
       exchangeAuthorization(issuer, {
         metadata: consented.metadata,
@@ -341,13 +363,13 @@ describe("refusals", () => {
         resource: new URL(`${issuer}/mcp`),
       });
     const tokens = await exchange();
-    expect((await listToolsWith(tokens.access_token)).status).toBe(200);
+    expect((await listTools(tokens.access_token)).status).toBe(200);
     await expect(exchange()).rejects.toBeInstanceOf(InvalidGrantError);
-    expect((await listToolsWith(tokens.access_token)).status).toBe(401);
+    expect((await listTools(tokens.access_token)).status).toBe(401);
   });
 
   it("a wrong PKCE verifier: invalid_grant", async () => {
-    const consented = await consentedCode(person);
+    const consented = await consentedFor(person);
     await expect(
       exchangeAuthorization(issuer, {
         metadata: consented.metadata,
@@ -361,7 +383,7 @@ describe("refusals", () => {
   });
 
   it("a redirect address one character off: 400 invalid_request, no redirect", async () => {
-    const consented = await consentedCode(person);
+    const consented = await consentedFor(person);
     const { authorizationUrl } = await startAuthorization(issuer, {
       metadata: consented.metadata,
       clientInformation: consented.clientInformation,
@@ -382,21 +404,101 @@ describe("refusals", () => {
     expect((await fetch(otherPort.authorizationUrl, { redirect: "manual" })).status).toBe(400);
   });
 
-  it("an authorization for another resource: invalid_target redirected, with iss and state", async () => {
-    const consented = await consentedCode(person);
-    const { authorizationUrl } = await startAuthorization(issuer, {
-      metadata: consented.metadata,
-      clientInformation: consented.clientInformation,
-      redirectUrl: REDIRECT,
-      state: "the-state",
-      resource: new URL("https://elsewhere.example/mcp"),
+  it("an error once the client is known is answered in the browser, never redirected to the client (RFC 9700, 4.11.2)", async () => {
+    // Anyone may register an https address: were errors redirected there, the authorization
+    // endpoint would send a person's browser anywhere on a link of this server's.
+    const registered = await fetch(`${issuer}/oauth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ client_name: "Bouncer", redirect_uris: [ELSEWHERE] }),
     });
-    const answer = await fetch(authorizationUrl, { redirect: "manual" });
-    expect(answer.status).toBe(302);
-    const back = new URL(answer.headers.get("location") ?? "");
-    expect(back.searchParams.get("error")).toBe("invalid_target");
-    expect(back.searchParams.get("state")).toBe("the-state");
-    expect(back.searchParams.get("iss")).toBe(issuer);
+    expect(registered.status).toBe(201);
+    const { client_id: clientId } = (await registered.json()) as { client_id: string };
+    const valid = {
+      response_type: "code",
+      client_id: clientId,
+      redirect_uri: ELSEWHERE,
+      code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+      code_challenge_method: "S256",
+      state: "the-state",
+    };
+    const cases: [Record<string, string>, string][] = [
+      [{ response_type: "token" }, "invalid_request"],
+      [{ code_challenge_method: "plain" }, "invalid_request"],
+      [{ scope: "mcp:write" }, "invalid_scope"],
+      [{ resource: "https://elsewhere.example/mcp" }, "invalid_target"],
+    ];
+    for (const [change, error] of cases) {
+      const query = new URLSearchParams({ ...valid, ...change });
+      for (const init of [
+        { method: "GET", url: `${issuer}/oauth/authorize?${query.toString()}` },
+        { method: "POST", url: `${issuer}/oauth/authorize`, body: query },
+      ]) {
+        const label = `${init.method} ${JSON.stringify(change)}`;
+        const answer = await fetch(init.url, {
+          method: init.method,
+          body: init.body,
+          redirect: "manual",
+        });
+        expect(answer.status, label).toBe(400);
+        expect(answer.headers.get("location"), label).toBeNull();
+        expect(answer.headers.get("content-type"), label).toContain("application/json");
+        expect(await answer.json(), label).toMatchObject({ error });
+      }
+    }
+    // The same request, valid, goes to the consent page, where the person sees the address.
+    const consent = await fetch(
+      `${issuer}/oauth/authorize?${new URLSearchParams(valid).toString()}`,
+      { redirect: "manual" },
+    );
+    expect(consent.status).toBe(302);
+    expect(consent.headers.get("location")).toContain(`${SITE}/account/authorize?request=`);
+  });
+
+  it("a request that left out redirect_uri (the client's only address) may leave it out of the exchange too", async () => {
+    const consented = await consentedFor(person, (url) => url.searchParams.delete("redirect_uri"));
+    const exchange = (fields: Record<string, string>) =>
+      fetch(`${issuer}/oauth/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          grant_type: "authorization_code",
+          client_id: consented.clientInformation.client_id,
+          code: consented.code,
+          code_verifier: consented.codeVerifier,
+          resource: `${issuer}/mcp`,
+          ...fields,
+        }),
+      });
+    // Sent here, it must still be the address the code went to.
+    const wrong = await exchange({ redirect_uri: `${REDIRECT}x` });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({ error: "invalid_grant" });
+    const answer = await exchange({});
+    expect(answer.status).toBe(200);
+    const tokens = (await answer.json()) as { access_token: string };
+    expect((await listTools(tokens.access_token)).status).toBe(200);
+  });
+
+  it("a request that named redirect_uri must name it again in the exchange", async () => {
+    const consented = await consentedFor(person);
+    const exchange = (fields: Record<string, string>) =>
+      fetch(`${issuer}/oauth/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          grant_type: "authorization_code",
+          client_id: consented.clientInformation.client_id,
+          code: consented.code,
+          code_verifier: consented.codeVerifier,
+          resource: `${issuer}/mcp`,
+          ...fields,
+        }),
+      });
+    const without = await exchange({});
+    expect(without.status).toBe(400);
+    expect(await without.json()).toMatchObject({ error: "invalid_grant" });
+    expect((await exchange({ redirect_uri: REDIRECT })).status).toBe(200);
   });
 
   it("a refusal on the consent page: access_denied with state and iss; the request is then gone", async () => {
@@ -415,15 +517,8 @@ describe("refusals", () => {
   });
 
   it("someone else's connection cannot be revoked (NOT_FOUND)", async () => {
-    const consented = await consentedCode(person);
-    await exchangeAuthorization(issuer, {
-      metadata: consented.metadata,
-      clientInformation: consented.clientInformation,
-      authorizationCode: consented.code,
-      codeVerifier: consented.provider.codeVerifier(),
-      redirectUri: REDIRECT,
-      resource: new URL(`${issuer}/mcp`),
-    });
+    const consented = await consentedFor(person);
+    await consented.exchange();
     const mine = await websiteQuery(site, "account.connections.list", {
       sessionToken: person.sessionToken,
     });
@@ -438,15 +533,8 @@ describe("refusals", () => {
   });
 
   it("RFC 7009: the client revokes its refresh token, which ends the grant", async () => {
-    const consented = await consentedCode(person);
-    const tokens = await exchangeAuthorization(issuer, {
-      metadata: consented.metadata,
-      clientInformation: consented.clientInformation,
-      authorizationCode: consented.code,
-      codeVerifier: consented.provider.codeVerifier(),
-      redirectUri: REDIRECT,
-      resource: new URL(`${issuer}/mcp`),
-    });
+    const consented = await consentedFor(person);
+    const tokens = await consented.exchange();
     const revoke = await fetch(`${issuer}/oauth/revoke`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -456,19 +544,12 @@ describe("refusals", () => {
       }),
     });
     expect(revoke.status).toBe(200);
-    expect((await listToolsWith(tokens.access_token)).status).toBe(401);
+    expect((await listTools(tokens.access_token)).status).toBe(401);
   });
 
   it("stores codes and tokens hashed only", async () => {
-    const consented = await consentedCode(person);
-    const tokens = await exchangeAuthorization(issuer, {
-      metadata: consented.metadata,
-      clientInformation: consented.clientInformation,
-      authorizationCode: consented.code,
-      codeVerifier: consented.provider.codeVerifier(),
-      redirectUri: REDIRECT,
-      resource: new URL(`${issuer}/mcp`),
-    });
+    const consented = await consentedFor(person);
+    const tokens = await consented.exchange();
     const rows = await api.db.oAuthToken.findMany({ select: { tokenHash: true } });
     const hashes = rows.map((row) => row.tokenHash);
     expect(hashes).toContain(hashOAuthSecret(tokens.access_token));
@@ -478,15 +559,8 @@ describe("refusals", () => {
   });
 
   it("REST refuses an OAuth access token (it is for the MCP resource only)", async () => {
-    const consented = await consentedCode(person);
-    const tokens = await exchangeAuthorization(issuer, {
-      metadata: consented.metadata,
-      clientInformation: consented.clientInformation,
-      authorizationCode: consented.code,
-      codeVerifier: consented.provider.codeVerifier(),
-      redirectUri: REDIRECT,
-      resource: new URL(`${issuer}/mcp`),
-    });
+    const consented = await consentedFor(person);
+    const tokens = await consented.exchange();
     // A route that reads a key when one is sent: the token is not one (REST's 401 for a bad key).
     const rest = await api.get("/api/otpi", { authorization: `Bearer ${tokens.access_token}` });
     expect(rest.status).toBe(401);
@@ -498,7 +572,11 @@ describe("an api that may not fetch from loopback (the default)", () => {
   let strict: Served;
   beforeAll(async () => {
     const port = await freePort();
-    strict = await serveApp(oauthDeps(api.deps, `http://127.0.0.1:${port}`, false), [], port);
+    strict = await serveApp(
+      otherInstance(`http://127.0.0.1:${port}`, metadataDocumentSettings(false)),
+      [],
+      port,
+    );
   });
   afterAll(async () => strict?.close());
 
@@ -527,15 +605,11 @@ describe("an api that may not fetch from loopback (the default)", () => {
     "refuses a metadata document whose host's lookup never answers, within the time limit: invalid_client",
     async () => {
       const port = await freePort();
-      const deps = oauthDeps(api.deps, `http://127.0.0.1:${port}`, false);
       const silent = await serveApp(
-        {
-          ...deps,
-          oauth: {
-            allowLoopbackMetadataDocuments: false,
-            resolveHost: () => new Promise(() => undefined),
-          },
-        },
+        otherInstance(`http://127.0.0.1:${port}`, {
+          allowLoopbackMetadataDocuments: false,
+          resolveHost: () => new Promise(() => undefined),
+        }),
         [],
         port,
       );

@@ -1,26 +1,18 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import {
-  UnauthorizedError,
-  discoverAuthorizationServerMetadata,
-  exchangeAuthorization,
-  refreshAuthorization,
-} from "@modelcontextprotocol/sdk/client/auth.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InvalidGrantError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
-import type { OAuthClientInformationMixed } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { pruneOAuthRecords, setAccountPlan } from "@tpi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_WEBSITE_ACCOUNT_SETTINGS } from "../core/deps";
-import { freePort, startTestApi, type TestApi } from "../../testing/test-api";
 import {
-  MemoryOAuthClient,
-  consentPageRequest,
+  consentedCode,
   decide,
+  listToolsWith,
   signedInPerson,
+  startOAuthTestApi,
   websiteMutation,
+  type OAuthTestApi,
   type SignedIn,
   type Website,
 } from "../../testing/oauth-client";
+import type { TestApi } from "../../testing/test-api";
 
 /**
  * What ends a grant besides the person: a rotated refresh token used again, and the account's
@@ -31,28 +23,14 @@ const NOW = new Date("2026-11-20T12:00:00.000Z");
 const TOKEN = "internal-token-for-oauth-grant-tests-0123";
 const REDIRECT = "http://127.0.0.1:48126/callback";
 
+let oauth: OAuthTestApi;
 let api: TestApi;
 let site: Website;
 let issuer: string;
 
 beforeAll(async () => {
-  const port = await freePort();
-  issuer = `http://127.0.0.1:${port}`;
-  api = await startTestApi({
-    now: NOW,
-    internalToken: TOKEN,
-    port,
-    proxyDatabase: true,
-    configure: (deps) => ({
-      ...deps,
-      websiteAccounts: {
-        ...DEFAULT_WEBSITE_ACCOUNT_SETTINGS,
-        siteUrl: issuer,
-        cookieSecure: false,
-      },
-    }),
-  });
-  site = { url: api.url, internalToken: TOKEN };
+  oauth = await startOAuthTestApi({ now: NOW, internalToken: TOKEN, proxyDatabase: true });
+  ({ api, site, issuer } = oauth);
 });
 afterAll(async () => {
   await api?.databaseProxy?.restore();
@@ -60,40 +38,8 @@ afterAll(async () => {
 });
 
 /** A consented code for a new grant, and its exchange with the SDK's client functions. */
-async function codeFor(
-  person: SignedIn,
-  answer: (requestId: string) => Promise<URL> = (requestId) =>
-    decide(site, person, requestId, true),
-) {
-  const provider = new MemoryOAuthClient({ redirectUrl: REDIRECT, clientName: "Grant Client" });
-  const transport = new StreamableHTTPClientTransport(new URL(`${api.url}/mcp/oauth`), {
-    authProvider: provider,
-  });
-  await expect(
-    new Client({ name: "grants", version: "1.0.0" }).connect(transport),
-  ).rejects.toBeInstanceOf(UnauthorizedError);
-  const page = await consentPageRequest(provider.authorizationUrl ?? new URL(api.url));
-  const back = await answer(page.requestId ?? "");
-  const metadata = await discoverAuthorizationServerMetadata(issuer);
-  const clientInformation = provider.clientInformation() as OAuthClientInformationMixed;
-  const exchange = (codeVerifier = provider.codeVerifier()) =>
-    exchangeAuthorization(issuer, {
-      metadata,
-      clientInformation,
-      authorizationCode: back.searchParams.get("code") ?? "",
-      codeVerifier,
-      redirectUri: REDIRECT,
-      resource: new URL(`${issuer}/mcp`),
-    });
-  const refresh = (refreshToken: string) =>
-    refreshAuthorization(issuer, {
-      metadata,
-      clientInformation,
-      refreshToken,
-      resource: new URL(`${issuer}/mcp`),
-    });
-  return { exchange, refresh, codeVerifier: provider.codeVerifier() };
-}
+const codeFor = (person: SignedIn, answer?: (requestId: string) => Promise<URL>) =>
+  consentedCode(oauth, person, { redirectUrl: REDIRECT, clientName: "Grant Client", answer });
 
 /** Tokens for a new grant, obtained with the SDK's client functions. */
 async function tokensFor(person: SignedIn) {
@@ -117,17 +63,7 @@ async function whileInsertsFail<T>(table: string, work: () => Promise<T>): Promi
   }
 }
 
-async function listToolsWith(token: string): Promise<Response> {
-  return fetch(`${api.url}/mcp`, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${token}`,
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-    },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
-  });
-}
+const listTools = (token: string) => listToolsWith(api.url, token);
 
 describe("grants", () => {
   it("a rotated refresh token used again revokes the whole grant", async () => {
@@ -135,18 +71,18 @@ describe("grants", () => {
     const { tokens, refresh } = await tokensFor(person);
     const rotated = await refresh(tokens.refresh_token ?? "");
     expect(rotated.refresh_token).not.toBe(tokens.refresh_token);
-    expect((await listToolsWith(rotated.access_token)).status).toBe(200);
+    expect((await listTools(rotated.access_token)).status).toBe(200);
     await expect(refresh(tokens.refresh_token ?? "")).rejects.toBeInstanceOf(InvalidGrantError);
-    expect((await listToolsWith(rotated.access_token)).status).toBe(401);
+    expect((await listTools(rotated.access_token)).status).toBe(401);
     await expect(refresh(rotated.refresh_token ?? "")).rejects.toBeInstanceOf(InvalidGrantError);
   });
 
   it("an account whose trial has ended is refused like its keys, and cannot refresh", async () => {
     const person = await signedInPerson(site, api.db, "trial", NOW);
     const { tokens, refresh } = await tokensFor(person);
-    expect((await listToolsWith(tokens.access_token)).status).toBe(200);
+    expect((await listTools(tokens.access_token)).status).toBe(200);
     await setAccountPlan(api.db, person.accountId, "trial", new Date(NOW.getTime() - 1000));
-    const refused = await listToolsWith(tokens.access_token);
+    const refused = await listTools(tokens.access_token);
     expect(refused.status).toBe(401);
     expect(((await refused.json()) as { message: string }).message).toContain("trial has ended");
     await expect(refresh(tokens.refresh_token ?? "")).rejects.toBeInstanceOf(InvalidGrantError);
@@ -161,7 +97,7 @@ describe("a failure while tokens are stored", () => {
       await expect(exchange()).rejects.toThrow();
     });
     const tokens = await exchange();
-    expect((await listToolsWith(tokens.access_token)).status).toBe(200);
+    expect((await listTools(tokens.access_token)).status).toBe(200);
   });
 
   it("leaves the refresh token unspent: the retry rotates it, and the grant lives", async () => {
@@ -171,8 +107,8 @@ describe("a failure while tokens are stored", () => {
       await expect(refresh(tokens.refresh_token ?? "")).rejects.toThrow();
     });
     const renewed = await refresh(tokens.refresh_token ?? "");
-    expect((await listToolsWith(renewed.access_token)).status).toBe(200);
-    expect((await listToolsWith(tokens.access_token)).status).toBe(200);
+    expect((await listTools(renewed.access_token)).status).toBe(200);
+    expect((await listTools(tokens.access_token)).status).toBe(200);
   });
 });
 
@@ -192,7 +128,7 @@ describe("a failure while a consent is recorded", () => {
       return decide(site, person, requestId, true);
     });
     const tokens = await exchange();
-    expect((await listToolsWith(tokens.access_token)).status).toBe(200);
+    expect((await listTools(tokens.access_token)).status).toBe(200);
   });
 });
 
@@ -202,7 +138,7 @@ describe("a spent code presented again", () => {
     const { exchange, codeVerifier } = await codeFor(person);
     const tokens = await exchange();
     await expect(exchange(`${codeVerifier.slice(0, -1)}x`)).rejects.toThrow(/code_verifier/);
-    expect((await listToolsWith(tokens.access_token)).status).toBe(200);
+    expect((await listTools(tokens.access_token)).status).toBe(200);
   });
 
   it("with its verifier: a replay, invalid_grant, and what it issued is revoked", async () => {
@@ -210,7 +146,7 @@ describe("a spent code presented again", () => {
     const { exchange } = await codeFor(person);
     const tokens = await exchange();
     await expect(exchange()).rejects.toBeInstanceOf(InvalidGrantError);
-    expect((await listToolsWith(tokens.access_token)).status).toBe(401);
+    expect((await listTools(tokens.access_token)).status).toBe(401);
   });
 });
 
@@ -228,15 +164,15 @@ describe("an admin", () => {
       accountId: person.accountId,
     });
     expect(asUser.error?.data.code).toBe("FORBIDDEN");
-    expect((await listToolsWith(first.tokens.access_token)).status).toBe(200);
+    expect((await listTools(first.tokens.access_token)).status).toBe(200);
     const answer = await websiteMutation(site, "account.admin.revokeConnections", {
       sessionToken: admin.sessionToken,
       csrfToken: admin.csrfToken,
       accountId: person.accountId,
     });
     expect(answer.data).toEqual({ revoked: 2 });
-    expect((await listToolsWith(first.tokens.access_token)).status).toBe(401);
-    expect((await listToolsWith(second.tokens.access_token)).status).toBe(401);
+    expect((await listTools(first.tokens.access_token)).status).toBe(401);
+    expect((await listTools(second.tokens.access_token)).status).toBe(401);
     const logged = await api.db.adminAction.findMany({ where: { action: "revoke-connections" } });
     expect(logged.map((row) => row.target)).toEqual([`account:${person.accountId}`]);
   });
@@ -282,7 +218,7 @@ describe("while PostgreSQL is unreachable", () => {
       expect(token.status).toBe(503);
       expect(token.headers.get("retry-after")).toBe("5");
       expect(await token.json()).toMatchObject({ error: "temporarily_unavailable" });
-      const mcp = await listToolsWith(tokens.access_token);
+      const mcp = await listTools(tokens.access_token);
       expect(mcp.status).toBe(503);
       expect(mcp.headers.get("retry-after")).toBe("5");
     } finally {

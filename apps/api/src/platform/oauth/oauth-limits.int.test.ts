@@ -1,21 +1,18 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import {
-  UnauthorizedError,
-  discoverAuthorizationServerMetadata,
-  exchangeAuthorization,
-  refreshAuthorization,
-} from "@modelcontextprotocol/sdk/client/auth.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { OAuthClientInformationMixed } from "@modelcontextprotocol/sdk/shared/auth.js";
-import { MCP_KEY_RATE_LIMIT, OAUTH_LIMITS, type OAuthLimits } from "@tpi/domain";
+  MCP_KEY_RATE_LIMIT,
+  OAUTH_LIMITS,
+  describeAllowance,
+  perOAuthAccount,
+  type OAuthLimits,
+} from "@tpi/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_WEBSITE_ACCOUNT_SETTINGS } from "../core/deps";
-import { RELAXED_RATE_LIMITS, freePort, startTestApi, type TestApi } from "../../testing/test-api";
+import { RELAXED_RATE_LIMITS, type TestApi } from "../../testing/test-api";
 import {
-  MemoryOAuthClient,
-  consentPageRequest,
-  decide,
+  consentedCode,
+  listToolsWith,
   signedInPerson,
+  startOAuthTestApi,
+  type OAuthTestApi,
   type SignedIn,
   type Website,
 } from "../../testing/oauth-client";
@@ -40,25 +37,17 @@ const LIMITS: OAuthLimits = {
 /** The MCP allowance of a key, and of an account's OAuth tokens together. */
 const MCP_ALLOWANCE = { ...MCP_KEY_RATE_LIMIT, limit: 2 };
 
+let oauth: OAuthTestApi;
 let api: TestApi;
 let site: Website;
-let issuer: string;
 let person: SignedIn;
 
 beforeAll(async () => {
-  const port = await freePort();
-  issuer = `http://127.0.0.1:${port}`;
-  api = await startTestApi({
+  oauth = await startOAuthTestApi({
     now: NOW,
     internalToken: TOKEN,
-    port,
     configure: (deps) => ({
       ...deps,
-      websiteAccounts: {
-        ...DEFAULT_WEBSITE_ACCOUNT_SETTINGS,
-        siteUrl: issuer,
-        cookieSecure: false,
-      },
       // The default registration limit: this api's tests register a client for each grant.
       oauth: {
         allowLoopbackMetadataDocuments: false,
@@ -67,7 +56,7 @@ beforeAll(async () => {
       rateLimits: { ...RELAXED_RATE_LIMITS, mcpKey: MCP_ALLOWANCE },
     }),
   });
-  site = { url: api.url, internalToken: TOKEN };
+  ({ api, site } = oauth);
   person = await signedInPerson(site, api.db, "full", NOW);
 });
 afterAll(async () => {
@@ -76,45 +65,28 @@ afterAll(async () => {
 
 /** An api of its own, with LIMITS: its address's counts start at nothing. */
 const limitedApi = async () =>
-  startTestApi({
-    now: NOW,
-    internalToken: TOKEN,
-    port: await freePort(),
-    configure: (deps) => ({
-      ...deps,
-      oauth: { allowLoopbackMetadataDocuments: false, limits: LIMITS },
-    }),
-  });
+  (
+    await startOAuthTestApi({
+      now: NOW,
+      internalToken: TOKEN,
+      configure: (deps) => ({
+        ...deps,
+        oauth: { allowLoopbackMetadataDocuments: false, limits: LIMITS },
+      }),
+    })
+  ).api;
 
 /** A grant's first tokens and its client, obtained with the SDK's client functions. */
 async function tokensFor(signedIn: SignedIn) {
-  const provider = new MemoryOAuthClient({ redirectUrl: REDIRECT, clientName: "Limit Client" });
-  const transport = new StreamableHTTPClientTransport(new URL(`${api.url}/mcp/oauth`), {
-    authProvider: provider,
+  const consented = await consentedCode(oauth, signedIn, {
+    redirectUrl: REDIRECT,
+    clientName: "Limit Client",
   });
-  await expect(
-    new Client({ name: "limits", version: "1.0.0" }).connect(transport),
-  ).rejects.toBeInstanceOf(UnauthorizedError);
-  const page = await consentPageRequest(provider.authorizationUrl ?? new URL(api.url));
-  const back = await decide(site, signedIn, page.requestId ?? "", true);
-  const metadata = await discoverAuthorizationServerMetadata(issuer);
-  const clientInformation = provider.clientInformation() as OAuthClientInformationMixed;
-  const tokens = await exchangeAuthorization(issuer, {
-    metadata,
-    clientInformation,
-    authorizationCode: back.searchParams.get("code") ?? "",
-    codeVerifier: provider.codeVerifier(),
-    redirectUri: REDIRECT,
-    resource: new URL(`${issuer}/mcp`),
-  });
-  const refresh = (refreshToken: string) =>
-    refreshAuthorization(issuer, {
-      metadata,
-      clientInformation,
-      refreshToken,
-      resource: new URL(`${issuer}/mcp`),
-    });
-  return { tokens, refresh, clientId: clientInformation.client_id };
+  return {
+    tokens: await consented.exchange(),
+    refresh: consented.refresh,
+    clientId: consented.clientInformation.client_id,
+  };
 }
 
 /** A form POST to the token endpoint. */
@@ -197,16 +169,7 @@ describe("failures per address", () => {
 describe("the MCP allowance of OAuth callers", () => {
   it("is the account's: a second grant of the same account gets no fresh allowance", async () => {
     const other = await signedInPerson(site, api.db, "full", NOW);
-    const listTools = (accessToken: string) =>
-      fetch(`${api.url}/mcp`, {
-        method: "POST",
-        headers: {
-          authorization: `Bearer ${accessToken}`,
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-        },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
-      });
+    const listTools = (accessToken: string) => listToolsWith(api.url, accessToken);
     const first = await tokensFor(other);
     for (let call = 0; call < MCP_ALLOWANCE.limit; call += 1)
       expect((await listTools(first.tokens.access_token)).status).toBe(200);
@@ -215,6 +178,10 @@ describe("the MCP allowance of OAuth callers", () => {
     const refused = await listTools(second.tokens.access_token);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    // The message names what is limited: the account's connections, not an API key.
+    const { message } = (await refused.json()) as { message: string };
+    expect(message).toContain(describeAllowance(perOAuthAccount(MCP_ALLOWANCE)));
+    expect(message).not.toContain("API key");
     // Another account's grant has its own allowance.
     expect((await listTools((await tokensFor(person)).tokens.access_token)).status).toBe(200);
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Response } from "express";
+import type { Request, Response } from "express";
 import type { OAuthRegisteredClientsStore } from "@modelcontextprotocol/sdk/server/auth/clients.js";
 import {
   CustomOAuthError,
@@ -98,6 +98,12 @@ export type OAuthProviderDeps = {
 /** The website's consent page for a pending request. */
 export function consentPageUrl(siteUrl: string, requestId: string): string {
   return `${siteUrl.replace(/\/+$/, "")}/account/authorize?request=${encodeURIComponent(requestId)}`;
+}
+
+/** A request's OAuth parameters: the query (GET) or the form (POST). */
+export function parametersOf(req: Request): Record<string, unknown> {
+  const source: unknown = req.method === "POST" ? req.body : req.query;
+  return source !== null && typeof source === "object" ? (source as Record<string, unknown>) : {};
 }
 
 /** The SDK's view of a stored client. */
@@ -294,6 +300,9 @@ export class TpiOAuthProvider implements OAuthServerProvider {
         {
           clientId: client.client_id,
           redirectUri: params.redirectUri,
+          // The SDK passes the client's only address when the request named none (RFC 6749,
+          // section 4.1.1: then the exchange need not name it either, section 4.1.3).
+          redirectUriSent: parametersOf(res.req).redirect_uri !== undefined,
           state: params.state ?? null,
           codeChallenge: params.codeChallenge,
           resource,
@@ -349,11 +358,13 @@ export class TpiOAuthProvider implements OAuthServerProvider {
       const grant = code.grant;
       const now = this.deps.clock();
       if (code.usedAt !== null) return this.replayedCode(grant.id, now);
-      // OAuth 2.1: the redirect_uri of the authorization request, when it was sent there, must
-      // be sent again, character for character.
-      if (redirectUri === undefined || redirectUri !== grant.redirectUri)
+      // RFC 6749, section 4.1.3: the redirect_uri of the authorization request, when it was
+      // sent there, must be sent again, character for character; when it was left out there
+      // (the client's only address), it may be left out here too.
+      const given = redirectUri ?? (code.redirectUriSent ? undefined : grant.redirectUri);
+      if (given !== grant.redirectUri)
         throw new InvalidGrantError(
-          "redirect_uri must be the one of the authorization request, exactly.",
+          "redirect_uri must be the one of the authorization request, exactly (it may be left out only when the authorization request left it out).",
         );
       if (resource !== undefined && resource.href !== grant.resource)
         throw new InvalidTargetError(

@@ -3,7 +3,7 @@ import { metadataHandler } from "@modelcontextprotocol/sdk/server/auth/handlers/
 import { clientRegistrationHandler } from "@modelcontextprotocol/sdk/server/auth/handlers/register.js";
 import { revocationHandler } from "@modelcontextprotocol/sdk/server/auth/handlers/revoke.js";
 import { tokenHandler } from "@modelcontextprotocol/sdk/server/auth/handlers/token.js";
-import { OAuthError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
+import { OAuthError, ServerError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import type { OAuthMetadata } from "@modelcontextprotocol/sdk/shared/auth.js";
 import express, {
   type ErrorRequestHandler,
@@ -24,7 +24,12 @@ import { UNAVAILABLE_RETRY_AFTER_SECONDS } from "../http/errors";
 import type { DatabaseHealth } from "../health/database-health";
 import type { AttemptLimiter } from "../rate-limit/attempt-limiter";
 import { hashOAuthSecret } from "../auth/oauth-tokens";
-import { DatabaseUnavailableOAuthError, consentPageUrl, type TpiOAuthProvider } from "./provider";
+import {
+  DatabaseUnavailableOAuthError,
+  consentPageUrl,
+  parametersOf,
+  type TpiOAuthProvider,
+} from "./provider";
 
 /**
  * The authorization server's endpoints: the SDK's handlers (server/auth/handlers/*) over our
@@ -39,8 +44,8 @@ import { DatabaseUnavailableOAuthError, consentPageUrl, type TpiOAuthProvider } 
  *   users from one address is never throttled by its successes while a guesser is;
  * - a redirect_uri must equal a registered one character for character (the SDK lets a loopback
  *   address's port vary, RFC 8252, which this server does not);
- * - every authorization response sent to the client's redirect_uri carries `iss` (RFC 9207),
- *   the errors the SDK's handler redirects included;
+ * - the authorization endpoint answers its errors in the browser, never redirecting them to the
+ *   client (an open redirector otherwise, RFC 9700): it redirects to the consent page only;
  * - a database outage is 503 with Retry-After (the SDK would answer 500), and a malformed body
  *   an OAuth error in JSON.
  */
@@ -189,12 +194,6 @@ function perCredential(limiter: AttemptLimiter, limit: AttemptLimit): RequestHan
   };
 }
 
-/** The authorization request's parameters: the query (GET) or the form (POST). */
-function parametersOf(req: express.Request): Record<string, unknown> {
-  const source: unknown = req.method === "POST" ? req.body : req.query;
-  return source !== null && typeof source === "object" ? (source as Record<string, unknown>) : {};
-}
-
 /**
  * Before the SDK's handler: a redirect_uri that is not exactly one the client registered is
  * refused here, as the SDK refuses one that is not registered (400, never a redirect to it).
@@ -227,11 +226,17 @@ function exactRedirectUri(provider: TpiOAuthProvider): RequestHandler {
 }
 
 /**
- * RFC 9207: `iss` on every authorization response to the client, success (connections.ts) and
- * error (the SDK's handler redirects them). The redirect to the website's consent page is not
- * an authorization response and goes unchanged.
+ * The authorization endpoint never sends the browser to the client with an error: anyone may
+ * register an https redirect address (dynamic registration, a metadata document), so an error
+ * redirected there would make this server an open redirector (RFC 9700, section 4.11.2). The
+ * SDK's handler redirects the errors it finds once the client and its redirect address are
+ * known (a response_type other than code, a missing or plain code_challenge, an unknown scope or
+ * resource): each is answered here instead, as OAuth's JSON error in the person's browser (400;
+ * 503 with Retry-After for a database outage, 500 for anything else). The one redirect left is to
+ * the website's consent page; the client hears back only once the person has seen its name and
+ * address there and decided (connections.ts, with `iss`, RFC 9207).
  */
-function issOnClientRedirects(issuer: string, siteUrl: string): RequestHandler {
+function errorsAnsweredHere(siteUrl: string): RequestHandler {
   const consentPrefix = consentPageUrl(siteUrl, "");
   return (_req, res, next) => {
     const redirect = res.redirect.bind(res) as (status: number, url: string) => void;
@@ -239,9 +244,18 @@ function issOnClientRedirects(issuer: string, siteUrl: string): RequestHandler {
       const status = typeof first === "number" ? first : 302;
       const url = typeof first === "string" ? first : (second ?? "");
       if (url.startsWith(consentPrefix)) return redirect(status, url);
-      const withIss = new URL(url);
-      withIss.searchParams.set("iss", issuer);
-      return redirect(status, withIss.href);
+      const refused = new URL(url).searchParams;
+      const error = refused.get("error") ?? ServerError.errorCode;
+      const description = refused.get("error_description") ?? "The request was refused.";
+      if (error === DatabaseUnavailableOAuthError.errorCode)
+        res.setHeader("Retry-After", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      const answer =
+        error === DatabaseUnavailableOAuthError.errorCode
+          ? 503
+          : error === ServerError.errorCode
+            ? 500
+            : 400;
+      return sendOAuthError(res, answer, error, description);
     }) as Response["redirect"];
     next();
   };
@@ -288,7 +302,7 @@ export function oauthRouter(deps: OAuthRouterDeps): Router {
     limited(limiter, limits.authorize),
     form,
     exactRedirectUri(provider),
-    issOnClientRedirects(issuer, deps.siteUrl),
+    errorsAnsweredHere(deps.siteUrl),
     authorizationHandler({ provider, rateLimit: false }),
     bodyErrors("invalid_request"),
   );

@@ -1,6 +1,7 @@
 import {
   DomainError,
   MCP_KEY_RATE_LIMIT,
+  perOAuthAccount,
   rateLimitedMessage,
   type RateLimitRule,
 } from "@tpi/domain";
@@ -98,9 +99,11 @@ function limiter(
     store: settings.redis ? limiterStore(settings, name) : undefined,
     handler: (req: Request, res: Response) => {
       onDecision(name, "limited");
+      // The allowance as counted for this caller (perKey): an OAuth token's is its account's.
+      const counted = oauthAccountOf(res) === undefined ? rule : perOAuthAccount(rule);
       sendError(
         res,
-        new DomainError("rate_limited", rateLimitedMessage(rule, retryAfterSeconds(req))),
+        new DomainError("rate_limited", rateLimitedMessage(counted, retryAfterSeconds(req))),
       );
     },
     // X-Forwarded-For is ignored on purpose unless TRUST_PROXY is set; no need to warn about it.
@@ -133,16 +136,24 @@ function limiter(
 }
 
 /**
- * Per key, whatever the IP: the key's id (never the secret). Only an unauthenticated request,
- * which the routes refuse before a per-key limiter runs, would fall back to the IP.
+ * The account of an OAuth access token's caller: its requests count per account, all of the
+ * account's grants sharing one allowance, so that a new consent is no fresh allowance.
+ */
+function oauthAccountOf(res: Response): string | undefined {
+  const caller = callerOf(res);
+  return caller.kind === "session" && caller.grantId !== undefined ? caller.accountId : undefined;
+}
+
+/**
+ * Per key, whatever the IP: the key's id (never the secret); an OAuth token's account. Only an
+ * unauthenticated request, which the routes refuse before a per-key limiter runs, would fall
+ * back to the IP.
  */
 function perKey(req: Request, res: Response): string {
   const caller = callerOf(res);
   if (caller.kind === "key") return chatKeyOf(caller.keyId);
-  // OAuth access tokens count per account: all of an account's grants share one allowance, so
-  // that a new consent is no fresh allowance.
-  if (caller.kind === "session" && caller.grantId !== undefined)
-    return `oauth-account:${caller.accountId}`;
+  const account = oauthAccountOf(res);
+  if (account !== undefined) return `oauth-account:${account}`;
   return `ip:${ipKeyGenerator(req.ip ?? "unknown")}`;
 }
 
