@@ -254,7 +254,9 @@ describe("OAuth sign-in with the MCP SDK's client", () => {
     expect(after.status).toBe(401);
     // The SDK's client tries its refresh token, is refused, and asks for a new sign-in.
     await expect(client.listTools()).rejects.toThrow();
-  });
+    // A whole connection's life in one test: on a loaded 2-core machine it took 29.5 s of the
+    // default 30 s, so it gets the time only a hang would exceed.
+  }, 120_000);
 
   it("registers dynamically when the client has no metadata document", async () => {
     const person = await signedInPerson(site, api.db, "trial", NOW);
