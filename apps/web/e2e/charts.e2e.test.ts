@@ -1,12 +1,17 @@
 import { gzipSync } from "node:zlib";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LAB_IDS, addDays } from "@tpi/domain";
 import { axeViolations } from "./axe";
-import { ALL_PAGES, chromiumPresent, launchBrowser, open, screenshot } from "./browser";
+import { chromiumPresent, launchBrowser, open, screenshot } from "./browser";
 import { site } from "./site";
 
-/** The charts of the home, lab and GPU pages: fitting a phone, shared ranges, scales, public/chart.js. */
+/**
+ * The charts of the home, lab and GPU pages: shared ranges, scales, zoom, public/chart.js. That
+ * they fit a phone (no element of any ALL_PAGES state past the screen at 390 px, tick labels of
+ * 11 px or more, every axis naming its unit, no scroll box axe finds unreachable) is checked by
+ * the site audit (site-audit.e2e.test.ts) in the same visit as its other checks of each page.
+ */
 describe.skipIf(!chromiumPresent)("charts that fit, their scales and the chart script", () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -16,59 +21,19 @@ describe.skipIf(!chromiumPresent)("charts that fit, their scales and the chart s
     await browser?.close();
   });
 
-  /** Visible elements that reach past the viewport's right edge, outside any scroll or clip box. */
-  const overflowingElements = (page: Page) =>
-    page.evaluate(() => {
-      const clipped = (element: Element): boolean => {
-        for (let up = element.parentElement; up !== null; up = up.parentElement)
-          if (getComputedStyle(up).overflowX !== "visible") return true;
-        return false;
-      };
-      return [...document.querySelectorAll("body *")]
-        .filter((element) => {
-          const box = element.getBoundingClientRect();
-          return box.width > 0 && box.right > window.innerWidth + 0.5 && !clipped(element);
-        })
-        .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
-    });
-
-  it("at 390 px no element of any page overflows the viewport, chart labels are at least 11 px, axes name their unit, and axe finds no scroll box", async () => {
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-    });
-    const page = await context.newPage();
-    for (const path of ALL_PAGES) {
-      await page.goto(`${site.webUrl}${path}`, { waitUntil: "load" });
-      expect(await overflowingElements(page), `overflow on ${path}`).toEqual([]);
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-        `page width on ${path}`,
-      ).toBeLessThanOrEqual(0);
-      const labelSizes = await page.$$eval(".chart-x, .chart-y", (labels) =>
-        labels.map((label) => Number.parseFloat(getComputedStyle(label).fontSize)),
-      );
-      for (const size of labelSizes)
-        expect(size, `tick label size on ${path}`).toBeGreaterThanOrEqual(11);
-      const charts = await page.locator("figure[data-chart]").count();
-      expect(await page.locator("figure[data-chart] [data-chart-unit]").count(), path).toBe(charts);
-      expect(
-        (await axeViolations(page)).filter(
-          (violation) => violation.id === "scrollable-region-focusable",
-        ),
-        `scroll boxes on ${path}`,
-      ).toEqual([]);
-    }
-    for (const [path, name] of [
-      ["/", "chart-home-390"],
-      ["/gpus", "chart-gpus-390"],
-      ["/gpus/H100%20SXM", "chart-gpu-h100-390"],
-    ] as const) {
-      await page.goto(`${site.webUrl}${path}`);
-      await screenshot(page, name);
-    }
-    await context.close();
-  });
+  /**
+   * `path` is answered from the full-route cache. A page the site has not served since the api's
+   * start-up release answers STALE while it renders again in the background (seconds on a busy
+   * machine, and these tests may be the first to ask): its answers are read until that render is
+   * in, and a page outside the cache never answers HIT.
+   */
+  const expectServedFromCache = (path: string) =>
+    expect
+      .poll(async () => (await fetch(`${site.webUrl}${path}`)).headers.get("x-nextjs-cache"), {
+        timeout: 30_000,
+        interval: 250,
+      })
+      .toBe("HIT");
 
   it("a shared chart URL renders the same chart without JavaScript, wider ranges locked, and the plain home page stays cached", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
@@ -105,8 +70,7 @@ describe.skipIf(!chromiumPresent)("charts that fit, their scales and the chart s
         .getAttribute("aria-current"),
     ).toBe("true");
     await context.close();
-    await fetch(`${site.webUrl}/`);
-    expect((await fetch(`${site.webUrl}/`)).headers.get("x-nextjs-cache")).toBe("HIT");
+    await expectServedFromCache("/");
   });
 
   it("with JavaScript, range links and lab toggles change the URL and the chart, and hovering shows day, value and change", async () => {
@@ -269,10 +233,7 @@ describe.skipIf(!chromiumPresent)("charts that fit, their scales and the chart s
     expect(gpuDays).toEqual(fullDays.slice(fullDays.length - gpuDays.length));
     await context.close();
     // The plain lab page stays in the full-route cache.
-    await fetch(`${site.webUrl}/labs/anthropic`);
-    expect((await fetch(`${site.webUrl}/labs/anthropic`)).headers.get("x-nextjs-cache")).toBe(
-      "HIT",
-    );
+    await expectServedFromCache("/labs/anthropic");
   });
 
   it("each page with a chart ships under 150 KB of gzipped JavaScript, chart script included", async () => {

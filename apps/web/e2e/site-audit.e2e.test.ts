@@ -9,14 +9,16 @@ import { site } from "./site";
 
 /**
  * Every page of the site, in both colour schemes, on a desktop (1280 px) and a phone (390 px):
- * axe-core with all its default rules (WCAG A/AA, its best practices such as `region`, and its
- * own colour contrast) finds nothing, every text (SVG text too) has WCAG AA contrast on what is
- * behind it (contrast.ts), a dark page is dark, no page is wider than the screen, every form
- * control is readable (text 4.5:1 on the control, a field's border 3:1 on what surrounds it), the
- * focus ring of the first elements reached with Tab (the chrome every page shares: checked on the
- * first page of each scheme and width) stands out 3:1, the sample notice is at most
- * two lines and the navigation marks the current section. Signed out, then signed in as an
- * administrator.
+ * axe-core with all its default rules (WCAG A/AA, its best practices such as `region` and
+ * `scrollable-region-focusable`, and its own colour contrast) finds nothing, every text (SVG text
+ * too) has WCAG AA contrast on what is behind it (contrast.ts), a dark page is dark, no page is
+ * wider than the screen, every form control is readable (text 4.5:1 on the control, a field's
+ * border 3:1 on what surrounds it), the focus ring of the first elements reached with Tab (the
+ * chrome every page shares: checked on the first page of each scheme and width) stands out 3:1,
+ * the sample notice is at most two lines and the navigation marks the current section. At 390 px
+ * also what charts.e2e.test.ts checked in a second visit of every ALL_PAGES state: no element
+ * reaches past the screen outside a scroll or clip box, chart tick labels are at least 11 px and
+ * every chart's axis names its unit. Signed out, then signed in as an administrator.
  */
 const require = createRequire(import.meta.url);
 const AXE_SOURCE_PATH = require.resolve("axe-core/axe.min.js");
@@ -39,20 +41,41 @@ const SIGNED_OUT_PAGES = [
     "/account/reset-password",
   ]),
 ];
+/** An audit's colour scheme and window: each runs in its own browser context. */
+type Combination = { scheme: (typeof SCHEMES)[number]; viewport: (typeof WIDTHS)[number] };
+const COMBINATIONS: readonly Combination[] = SCHEMES.flatMap((scheme) =>
+  WIDTHS.map((viewport) => ({ scheme, viewport })),
+);
+const isPhone = (combination: Combination | undefined) => (combination?.viewport.width ?? 0) < 500;
+
 /**
- * Pages of one route that differ only in their catalogue id (`/labs/<lab>`, `/gpus/<gpu>`,
- * `/memory/<type>`, `/llm-coding/<product>`) share their template: the first of each route, and
- * every state ALL_PAGES names (a keyed lab's locked page, a range), are audited in every colour
- * scheme and width; each other one in one of them, in turn, so that every page is audited and
- * every combination sees several of each route. (Auditing all 50-odd in all four took 60% of the
- * audit's time for what the first of each route already shows.)
+ * Which combinations audit each page. Pages of one route that differ only in their catalogue id
+ * (`/labs/<lab>`, `/gpus/<gpu>`, `/memory/<type>`, `/llm-coding/<product>`) share their template:
+ * the first of each route, and every state ALL_PAGES names (a keyed lab's locked page, a search,
+ * a missing page), are audited in every colour scheme and width; each other one in one of them,
+ * in turn, so that every page is audited and every combination sees several of each route.
+ * (Auditing all 50-odd in all four took 60% of the audit's time for what the first of each route
+ * already shows.) A `range=` state is its page's template with another span of the same chart:
+ * each is audited in one phone combination, in turn (the phone is where the chart's controls and
+ * tables are narrowest, and the charts' 390 px checks run there), its page in all four.
  */
-function combinationsOf(paths: readonly string[], combinations: number): Map<string, Set<number>> {
-  const everyCombination = new Set(Array.from({ length: combinations }, (_, index) => index));
+function combinationsOf(
+  paths: readonly string[],
+  combinations: readonly Combination[],
+): Map<string, Set<number>> {
+  const indexes = combinations.map((_combination, index) => index);
+  const everyCombination = new Set(indexes);
+  const phones = indexes.filter((index) => isPhone(combinations[index]));
   const seenRoutes = new Map<string, number>();
+  let rangesSeen = 0;
   const result = new Map<string, Set<number>>();
   for (const path of paths) {
     const segments = path.split("/").filter(Boolean);
+    if (/[?&]range=/.test(path)) {
+      result.set(path, new Set([phones[rangesSeen % phones.length] ?? 0]));
+      rangesSeen += 1;
+      continue;
+    }
     const isInstance =
       !path.includes("?") && segments.length === 2 && !ALL_PAGES.some((page) => page === path);
     const route = segments[0] ?? "";
@@ -60,7 +83,9 @@ function combinationsOf(paths: readonly string[], combinations: number): Map<str
     if (isInstance) seenRoutes.set(route, seen + 1);
     result.set(
       path,
-      !isInstance || seen === 0 ? everyCombination : new Set([(seen - 1) % combinations]),
+      !isInstance || seen === 0
+        ? everyCombination
+        : new Set([indexes[(seen - 1) % indexes.length] ?? 0]),
     );
   }
   return result;
@@ -237,6 +262,36 @@ async function focusFindings(page: Page): Promise<string[]> {
   return problems;
 }
 
+/**
+ * On a phone: visible elements that reach past the window's right edge outside any scroll or clip
+ * box, chart tick labels under 11 px, and charts whose axis names no unit (measured in the page).
+ */
+async function phoneFindings(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const clipped = (element: Element): boolean => {
+      for (let up = element.parentElement; up !== null; up = up.parentElement)
+        if (getComputedStyle(up).overflowX !== "visible") return true;
+      return false;
+    };
+    for (const element of document.querySelectorAll("body *")) {
+      const box = element.getBoundingClientRect();
+      if (box.width > 0 && box.right > window.innerWidth + 0.5 && !clipped(element))
+        problems.push(
+          `overflows the screen: ${element.tagName.toLowerCase()}.${element.className}`,
+        );
+    }
+    for (const label of document.querySelectorAll(".chart-x, .chart-y")) {
+      const size = Number.parseFloat(getComputedStyle(label).fontSize);
+      if (size < 11) problems.push(`chart tick label of ${size} px: "${label.textContent}"`);
+    }
+    for (const chart of document.querySelectorAll("figure[data-chart]"))
+      if (chart.querySelector("[data-chart-unit]") === null)
+        problems.push(`chart ${chart.getAttribute("data-chart")} names no unit`);
+    return problems;
+  });
+}
+
 async function auditPage(
   page: Page,
   path: string,
@@ -283,6 +338,7 @@ async function auditPage(
     if (background !== DARK_BACKGROUND)
       found.push(`not dark: the page's background is ${background}`);
   }
+  if (width < 500) found.push(...(await phoneFindings(page)));
   for (const failure of await contrastFailures(page))
     found.push(
       `contrast ${failure.ratio.toFixed(2)}:1 < ${failure.required}:1 for "${failure.text}" (${failure.color} on ${failure.background})`,
@@ -302,12 +358,9 @@ async function auditAll(
   paths: readonly string[],
   prepare?: (context: BrowserContext) => Promise<void>,
 ): Promise<Finding[]> {
-  const combinations = SCHEMES.flatMap((scheme) =>
-    WIDTHS.map((viewport) => ({ scheme, viewport })),
-  );
-  const auditedIn = combinationsOf(paths, combinations.length);
+  const auditedIn = combinationsOf(paths, COMBINATIONS);
   const perCombination = await Promise.all(
-    combinations.map(async ({ scheme, viewport }, combination) => {
+    COMBINATIONS.map(async ({ scheme, viewport }, combination) => {
       const context = await browser.newContext({
         colorScheme: scheme,
         viewport,
@@ -346,14 +399,22 @@ describe.skipIf(!chromiumPresent)("every page, both themes, desktop and phone", 
   it("lists every public page of the catalogs and the sign-in pages", () => {
     expect(SIGNED_OUT_PAGES).toEqual(expect.arrayContaining(publicPagePaths()));
     expect(SIGNED_OUT_PAGES.length).toBeGreaterThan(25);
-    // Every page in at least one combination, the site's own pages and ALL_PAGES' states in all.
-    const auditedIn = combinationsOf(SIGNED_OUT_PAGES, 4);
+    // Every page in at least one combination, the site's own pages and ALL_PAGES' states in all,
+    // each range of a chart on a phone.
+    const auditedIn = combinationsOf(SIGNED_OUT_PAGES, COMBINATIONS);
     for (const path of SIGNED_OUT_PAGES) expect(auditedIn.get(path)?.size, path).toBeGreaterThan(0);
-    for (const path of [...ALL_PAGES, "/docs", "/account/sign-in"])
-      expect(auditedIn.get(path)?.size, path).toBe(4);
+    const ranges = ALL_PAGES.filter((path) => path.includes("range="));
+    expect(ranges.length).toBeGreaterThan(0);
+    for (const path of [...ALL_PAGES, "/docs", "/account/sign-in"]) {
+      const combinations = [...(auditedIn.get(path) ?? [])];
+      if (ranges.some((range) => range === path)) {
+        expect(combinations, path).toHaveLength(1);
+        expect(isPhone(COMBINATIONS[combinations[0] ?? -1]), path).toBe(true);
+      } else expect(combinations, path).toHaveLength(4);
+    }
   });
 
-  it("signed out: axe finds nothing, nothing is wider than the screen, controls are readable, the section is marked", async () => {
+  it("signed out: axe finds nothing, nothing is wider than the screen, controls are readable, the section is marked, charts fit a phone", async () => {
     const findings = await auditAll(browser, SIGNED_OUT_PAGES);
     expect(findings).toEqual([]);
   }, 900_000);

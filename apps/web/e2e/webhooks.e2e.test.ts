@@ -7,7 +7,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumPresent, open, screenshot } from "./browser";
 import { READER_PASSWORD, signedInReaders } from "./market-readers";
-import { expectReadableEverywhere } from "./reader-audit";
+import { expectReadableEverywhere, expectReadableIn } from "./reader-audit";
 import { site } from "./site";
 
 /**
@@ -16,7 +16,9 @@ import { site } from "./site";
  * shown once, a test send that a loopback receiver verifies with that secret, the log of test
  * sends, pause, resume and delete; a visitor is sent to sign in and back to the form. A GPU's and
  * a lab's page offer the same notify-me, and the api accepts what it fills in. Every new or
- * changed page passes axe-core and the contrast check at 390 and 1280 px, light and dark.
+ * changed page passes axe-core and the contrast check at 390 and 1280 px, light and dark; the
+ * series pages' notify-me as a visitor sees it is the site audit's (site-audit.e2e.test.ts), a
+ * keyed lab as the Full plan reads it signed-in.e2e.test.ts's, checked here in one combination.
  */
 
 type Received = { headers: IncomingHttpHeaders; body: string };
@@ -287,7 +289,9 @@ describe.skipIf(!chromiumPresent)("webhooks on the account pages", () => {
     await page.close();
   });
 
-  it("has no axe violations or contrast failures on the webhook pages, at 390 and 1280 px, light and dark", async () => {
+  // A webhook's page is audited with both its tables filled (a test send and a delivery) by the
+  // delivery log's test above.
+  it("has no axe violations or contrast failures on the account's webhook list and the new-webhook form, at 390 and 1280 px, light and dark", async () => {
     const { page } = readers;
     await open(page, "/account/new-webhook");
     await page.fill('input[name="url"]', receiver.url());
@@ -298,13 +302,8 @@ describe.skipIf(!chromiumPresent)("webhooks on the account pages", () => {
       (await page
         .locator('table[data-table="webhooks"] tbody tr')
         .getAttribute("data-webhook-id")) ?? "";
-    const arrived = receiver.next();
-    await open(page, `/account/webhook?id=${id}`);
-    await page.click('form[data-form="test-webhook"] button');
-    await arrived;
-    await page.waitForURL(`${site.webUrl}/account/webhook?id=${id}`);
+    expect(id).not.toBe("");
     await expectReadableEverywhere(page, "/account", "webhooks");
-    await expectReadableEverywhere(page, `/account/webhook?id=${id}`, "webhooks");
     await expectReadableEverywhere(
       page,
       `/account/new-webhook?market=memory&series=${MEMORY_TYPE}&type=threshold.crossed`,
@@ -383,14 +382,11 @@ describe.skipIf(!chromiumPresent)("notify-me on every series page", () => {
     await context.close();
   });
 
-  it("has no axe violations or contrast failures on the GPU and lab pages with notify-me, at 390 and 1280 px, light and dark", async () => {
-    const page = await readers.desktopVisitor();
-    for (const { path } of SERIES_PAGES) {
-      await expectReadableEverywhere(page, path, "notify-me");
-      expect(await page.locator("[data-signed-in]").count(), path).toBe(0);
-    }
-    await page.close();
-    // A keyed lab as the plan reads it: its values and the notify-me together.
-    await expectReadableEverywhere(readers.page, "/labs/z-ai", "notify-me-full");
+  it("has no axe violations or contrast failures on a keyed lab's page with notify-me as the Full plan reads it, at 390 px, dark", async () => {
+    // A visitor's GPU and lab pages, notify-me included, are the site audit's; a keyed lab as the
+    // Full plan reads it, at both widths in both schemes, is signed-in.e2e.test.ts's: this is the
+    // same template with another lab, audited in one combination as the site audit does its
+    // catalogue's instances.
+    await expectReadableIn(readers.page, "/labs/z-ai", "notify-me-full", "dark", 390);
   });
 });
