@@ -865,7 +865,7 @@ describe.skipIf(missing !== undefined)("three api instances behind deploy/nginx/
         throw new Error(`no release: ${latest.status} ${latest.body}`);
       else await sleep(500);
     }
-    // The largest full file: keyed, and beyond any socket or proxy buffer.
+    // The largest full file: one a key's plan must read.
     const file = manifest.datasets
       .flatMap((dataset) => dataset.files)
       .filter((candidate) => candidate.variant === "full")

@@ -31,7 +31,7 @@ export type SitePorts = {
   webPort: number;
   /** Replaces /var/log/nginx. */
   logDir: string;
-  /** Replaces the api's release cache (/opt/tpi/.data/releases): the instances' TPI_DATA_DIR/releases. */
+  /** Replaces the api's release cache (/var/lib/tpi/releases): the instances' TPI_DATA_DIR/releases. */
   releaseFilesDir: string;
 };
 
@@ -101,9 +101,9 @@ export function renderSiteConfig(siteFile: string, ports: SitePorts): string {
   );
   text = replaceRequired(
     text,
-    /^(\s*)alias \/opt\/tpi\/\.data\/releases\/;$/m,
+    /^(\s*)alias \/var\/lib\/tpi\/releases\/;$/m,
     (_match, indent: string) => `${indent}alias ${ports.releaseFilesDir.replace(/\/?$/, "/")};`,
-    "the release files' `alias /opt/tpi/.data/releases/;`",
+    "the release files' `alias /var/lib/tpi/releases/;`",
   );
   return text;
 }
