@@ -512,7 +512,7 @@ try {
         throw error;
       });
       trafficUrl = nginx.url;
-      stopNginx = nginx.stop;
+      stopNginx = () => nginx.stop();
     }
     filePaths = real.files.map((file) => file.path);
     fileBytes = real.files.map((file) => file.bytes);

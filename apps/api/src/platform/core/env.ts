@@ -224,7 +224,7 @@ export const PLATFORM_ENV = {
   TPI_RELEASE_FILES_ACCEL_PREFIX: z
     .string()
     .regex(
-      /^\/[A-Za-z0-9._~\/-]*\/$/,
+      /^\/[A-Za-z0-9._~/-]*\/$/,
       "a path starting and ending with /, e.g. /internal/release-files/",
     )
     .optional(),
