@@ -20,6 +20,13 @@
  * server's figure, not that of clients and load generator fighting for the same cores (0 puts
  * them level with the rest, as the benchmark ran before).
  *
+ * --api --nginx: the same api with TPI_RELEASE_FILES_ACCEL_PREFIX set, behind a real nginx running
+ * deploy/nginx/tpi.conf as the cluster test renders it (tooling/cluster/src/nginx.ts: the api's
+ * port as the only upstream, the release cache as the internal location's directory): the
+ * downloads and the settled GETs both go through nginx, which sends the files' bytes itself
+ * (X-Accel-Redirect) once the api has checked each request. The api's RSS, CPU, event-loop delay
+ * and GC are still the api's own.
+ *
  * --api: the real api (dist/main.js, built when stale) on a scratch database (DATABASE_URL's
  * server, else an embedded PostgreSQL): its first start loads and settles every market's sample
  * and cuts release 1, whose files (largest first) are downloaded from GET
@@ -33,13 +40,14 @@
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { createDb, createTestDatabase, startTestPostgres } from "@tpi/db";
 import { BULK_FORMATS } from "@tpi/domain";
+import { findNginx, startNginx } from "../../../tooling/cluster/src/nginx";
 import type { BulkFileToSend } from "../src/platform/bulk/send-file";
 import { writeBulkFile } from "../src/platform/bulk/write-file";
 import {
@@ -47,6 +55,7 @@ import {
   API_DIR,
   cpuSeconds,
   ensureApiBuilt,
+  freePort,
   ownChildProcess,
   residentBytes,
   runLoad,
@@ -63,6 +72,7 @@ const { values } = parseArgs({
     downloads: { type: "string", default: "4" },
     "downloads-nice": { type: "string", default: "19" },
     api: { type: "boolean", default: false },
+    nginx: { type: "boolean", default: false },
     url: { type: "string" },
     pid: { type: "string" },
     "get-path": { type: "string" },
@@ -100,6 +110,10 @@ const progress = (line: string) =>
     `[download bench] ${line} (monotonic ${process.hrtime.bigint() / 1000n} µs)\n`,
   );
 const MB = 1e6;
+if (values.nginx && !values.api)
+  throw new Error("--nginx runs with --api (the real api behind it)");
+/** The nginx internal location deploy/nginx/tpi.conf serves the release cache at. */
+const ACCEL_PREFIX = "/internal/release-files/";
 
 type Server = { url: string; pid: number; stop(): Promise<void> };
 
@@ -134,6 +148,8 @@ async function startRealApi(dataDir: string): Promise<{
         INTERNAL_API_TOKEN: metricsToken ?? "",
         // The release files' cache (TPI_DATA_DIR/releases) in the run's scratch folder.
         TPI_DATA_DIR: dataDir,
+        // Behind nginx: the api checks each download, nginx sends the bytes.
+        ...(values.nginx ? { TPI_RELEASE_FILES_ACCEL_PREFIX: ACCEL_PREFIX } : {}),
       },
       startTimeoutMs: RELEASE_TIMEOUT_MS,
       // e.g. `--api-node-args=--cpu-prof,--cpu-prof-dir=/tmp/prof` to see where the api's CPU went.
@@ -201,6 +217,35 @@ async function startRealApi(dataDir: string): Promise<{
     await dropAll();
     throw error;
   }
+}
+
+/**
+ * nginx on deploy/nginx/tpi.conf in front of the api at `apiUrl`, serving `releaseFilesDir` at
+ * the internal location: its public address and how to stop it.
+ */
+async function startNginxInFront(
+  apiUrl: string,
+  scratchDir: string,
+  releaseFilesDir: string,
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const nginxPath = findNginx();
+  if (nginxPath === undefined)
+    throw new Error("--nginx: no nginx on PATH or in /usr/sbin (apt-get install -y nginx-light)");
+  const dir = join(scratchDir, "nginx");
+  await mkdir(join(dir, "logs"), { recursive: true });
+  const publicPort = await freePort();
+  const nginx = await startNginx(nginxPath, dir, {
+    publicPort,
+    internalPort: await freePort(),
+    apiPorts: [Number(new URL(apiUrl).port)],
+    // Nothing listens there: the benchmark asks nginx for api paths only.
+    webPort: await freePort(),
+    logDir: join(dir, "logs"),
+    releaseFilesDir,
+  });
+  ownChildProcess(nginx.child);
+  progress(`nginx (${nginxPath}) in front of the api at http://127.0.0.1:${publicPort}`);
+  return { url: `http://127.0.0.1:${publicPort}`, stop: () => nginx.stop() };
 }
 
 type ReleaseManifest = {
@@ -442,8 +487,14 @@ const row = (label: string, figures: LoadFigures) =>
   `${label.padEnd(40)} ${figures.requestsPerSecond.toFixed(0).padStart(8)} req/s  p50 ${figures.p50Ms.toFixed(1)} ms  p99 ${figures.p99Ms.toFixed(1)} ms  errors ${figures.errors}  non-2xx ${figures.non2xx}`;
 
 const scratch = await mkdtemp(join(tmpdir(), "tpi-download-bench-"));
+// nginx's workers run as an unprivileged user when the benchmark runs as root: they read the
+// release cache under the scratch folder.
+if (values.nginx) await chmod(scratch, 0o755);
 try {
   let server: Server;
+  /** Where the downloads and the settled GETs go: nginx with --nginx, else the server itself. */
+  let trafficUrl: string | undefined;
+  let stopNginx = () => Promise.resolve();
   let filePaths: string[];
   let getPath = values["get-path"] ?? "/settled";
   const files: BulkFileToSend[] = [];
@@ -451,6 +502,18 @@ try {
   if (values.api) {
     const real = await startRealApi(join(scratch, "data"));
     server = real.server;
+    if (values.nginx) {
+      const nginx = await startNginxInFront(
+        server.url,
+        scratch,
+        join(scratch, "data", "releases"),
+      ).catch(async (error: unknown) => {
+        await server.stop();
+        throw error;
+      });
+      trafficUrl = nginx.url;
+      stopNginx = () => nginx.stop();
+    }
     filePaths = real.files.map((file) => file.path);
     fileBytes = real.files.map((file) => file.bytes);
     getPath = values["get-path"] ?? "/api/otpi";
@@ -481,7 +544,8 @@ try {
     filePaths = values["file-paths"].split(",");
     getPath = values["get-path"] ?? "/api/otpi";
   }
-  const getUrl = `${server.url}${getPath}`;
+  const base = trafficUrl ?? server.url;
+  const getUrl = `${base}${getPath}`;
   const loadHeaders = { origin: BENCH_ORIGIN };
   const results: string[] = [];
   const alonePerRound: LoadFigures[] = [];
@@ -533,7 +597,7 @@ try {
       );
       progress(`round ${round}: settled GETs with ${downloads} + 1 slow downloading clients`);
       const during = await measured(async () => {
-        const downloading = startDownloads(server.url, filePaths, downloads);
+        const downloading = startDownloads(base, filePaths, downloads);
         const figures = await runLoad(getUrl, { connections, seconds, headers: loadHeaders });
         return { figures, downloaded: await downloading.stop() };
       });
@@ -565,7 +629,7 @@ try {
     }
     progress(`downloads alone for ${seconds} s`);
     const downloadsAlone = await measured(async () => {
-      const downloading = startDownloads(server.url, filePaths, downloads);
+      const downloading = startDownloads(base, filePaths, downloads);
       await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
       return downloading.stop();
     });
@@ -605,10 +669,11 @@ try {
         .join(" ")}`,
     );
   } finally {
+    await stopNginx();
     await server.stop();
   }
   const serverLabel = values.api
-    ? `the api (dist/main.js, release 1 of every market's sample; GET ${getPath})`
+    ? `the api (dist/main.js, release 1 of every market's sample; GET ${getPath})${values.nginx ? `, behind nginx sending the files (X-Accel-Redirect; GETs and downloads through nginx)` : ""}`
     : values.url === undefined
       ? "stand-in server (sendBulkFile; GET /settled from memory)"
       : `${server.url} (GET ${getPath})`;

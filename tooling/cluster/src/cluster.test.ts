@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer as createHttpServer, type Server } from "node:http";
 import { createServer as createNetServer, type AddressInfo } from "node:net";
@@ -42,6 +42,24 @@ const HEALTHY_WITHIN_MS = 180_000;
  * answers at once, and a claim (four limits, 12 s) an instance died with lapses within the test.
  */
 const WEBHOOK_DELIVERY_TIMEOUT_MS = 3_000;
+/** The internal location deploy/nginx/tpi.conf serves the release cache at (TPI_RELEASE_FILES_ACCEL_PREFIX). */
+const RELEASE_FILES_PREFIX = "/internal/release-files/";
+/** How long the instances may take to cut their first release (milliseconds). */
+const RELEASE_WITHIN_MS = 240_000;
+/**
+ * Headers that differ between two answers of the same file for reasons other than who sent its
+ * bytes: per request (date, request id, rate-limit counts), or per hop (nginx's own Server and
+ * connection headers on its side, Node's keep-alive on the instance's).
+ */
+const PER_ANSWER_HEADERS = new Set([
+  "date",
+  "x-request-id",
+  "ratelimit",
+  "connection",
+  "keep-alive",
+  "server",
+  "transfer-encoding",
+]);
 
 async function redisUnavailableReason(): Promise<string | undefined> {
   const client = new Redis(REDIS_URL, {
@@ -202,6 +220,10 @@ describe.skipIf(missing !== undefined)("three api instances behind deploy/nginx/
       WEBHOOK_ALLOW_HTTP: "true",
       WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
       WEBHOOK_DELIVERY_TIMEOUT_MS: String(WEBHOOK_DELIVERY_TIMEOUT_MS),
+      // One data directory for the three, as on one server: their release cache is the
+      // directory nginx's internal location sends the files from.
+      TPI_DATA_DIR: join(tempDir, "data"),
+      TPI_RELEASE_FILES_ACCEL_PREFIX: RELEASE_FILES_PREFIX,
     };
     for (let index = 0; index < INSTANCES; index++)
       instances.push(new ApiInstance(`api-${index + 1}`, await freePort(), env));
@@ -216,6 +238,7 @@ describe.skipIf(missing !== undefined)("three api instances behind deploy/nginx/
       apiPorts: instances.map((instance) => instance.port),
       webPort,
       logDir: join(tempDir, "nginx", "logs"),
+      releaseFilesDir: join(tempDir, "data", "releases"),
     });
     publicUrl = `http://127.0.0.1:${publicPort}`;
     internalUrl = `http://127.0.0.1:${internalPort}`;
@@ -837,6 +860,81 @@ describe.skipIf(missing !== undefined)("three api instances behind deploy/nginx/
     } finally {
       await client.end();
     }
+  });
+
+  it("sends a release file from nginx once an instance has checked the request, with the instance's own headers", async () => {
+    const auth = { origin: LOAD_ORIGIN, authorization: `Bearer ${loadKey}` };
+    type Manifest = {
+      release: number;
+      datasets: { files: { fileName: string; variant: string; bytes: number; sha256: string }[] }[];
+    };
+    let manifest: Manifest | undefined;
+    for (const deadline = Date.now() + RELEASE_WITHIN_MS; manifest === undefined; ) {
+      const latest = await send(`${publicUrl}/api/v1/releases/latest`);
+      if (latest.status === 200) manifest = jsonOf(latest) as Manifest;
+      else if (Date.now() > deadline)
+        throw new Error(`no release: ${latest.status} ${latest.body}`);
+      else await sleep(500);
+    }
+    // Of each format the largest full file: one a key's plan must read.
+    const files = ["csv", "parquet"].map((format) => {
+      const largest = manifest.datasets
+        .flatMap((dataset) => dataset.files)
+        .filter((file) => file.variant === "full" && file.fileName.endsWith(`.${format}`))
+        .sort((a, b) => b.bytes - a.bytes)[0];
+      if (largest === undefined) throw new Error(`the release has no full ${format} file`);
+      return largest;
+    });
+    const pathOf = (file: { fileName: string }) =>
+      `/api/v1/releases/${manifest.release}/files/${file.fileName}`;
+    const comparable = (headers: Headers) =>
+      Object.fromEntries([...headers].filter(([name]) => !PER_ANSWER_HEADERS.has(name)).sort());
+    for (const file of files) {
+      const download = await fetch(`${publicUrl}${pathOf(file)}`, { headers: auth });
+      const bytes = Buffer.from(await download.arrayBuffer());
+      expect(download.status).toBe(200);
+      expect([bytes.length, createHash("sha256").update(bytes).digest("hex")]).toEqual([
+        file.bytes,
+        file.sha256,
+      ]);
+      // The instances hand the bytes to nginx: their own GET is the headers and an empty body.
+      const handedOff = await fetch(`${instances[0]?.url}${pathOf(file)}`, { headers: auth });
+      expect(handedOff.headers.get("x-accel-redirect")).toBe(
+        `${RELEASE_FILES_PREFIX}${file.fileName}`,
+      );
+      expect((await handedOff.arrayBuffer()).byteLength).toBe(0);
+      // The headers the instance sends when it sends the bytes itself (it answers HEAD itself).
+      const own = await fetch(`${instances[0]?.url}${pathOf(file)}`, {
+        method: "HEAD",
+        headers: auth,
+      });
+      expect(comparable(download.headers)).toEqual(comparable(own.headers));
+      expect(comparable(own.headers)).toMatchObject({
+        "content-length": String(file.bytes),
+        etag: `"${file.sha256}"`,
+        "repr-digest": `sha-256=:${Buffer.from(file.sha256, "hex").toString("base64")}:`,
+        "cache-control": "private, max-age=31536000, immutable",
+      });
+    }
+    const [file] = files;
+    if (file === undefined) throw new Error("no file");
+    // The instance answers the checks: a matching ETag is its 304, a keyless request its 401.
+    const notModified = await send(`${publicUrl}${pathOf(file)}`, {
+      headers: { ...auth, "if-none-match": `"${file.sha256}"` },
+    });
+    expect([notModified.status, notModified.body]).toEqual([304, ""]);
+    const keyless = await send(`${publicUrl}${pathOf(file)}`, { headers: { origin: LOAD_ORIGIN } });
+    expect(keyless.status).toBe(401);
+    expect(jsonOf(keyless)).toMatchObject({ error: expect.any(String) });
+    // The internal location answers no client, with or without a key: nginx's own 404 page.
+    for (const headers of [{}, auth]) {
+      const direct = await send(`${publicUrl}${RELEASE_FILES_PREFIX}${file.fileName}`, { headers });
+      expect([direct.status, direct.headers["content-type"]]).toEqual([404, "text/html"]);
+      expect(direct.headers["x-request-id"]).toBeUndefined();
+    }
+    figures.push(
+      `release files: ${files.map((sent) => `${sent.fileName} (${sent.bytes} bytes)`).join(", ")} sent by nginx, headers equal to ${instances[0]?.name}'s own`,
+    );
   });
 
   it("(f) delivers every event to each webhook endpoint once, in order, though the instance delivering is killed with SIGKILL", async () => {

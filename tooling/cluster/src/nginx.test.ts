@@ -9,6 +9,7 @@ const ports = {
   apiPorts: [41_011, 41_012, 41_013, 41_014],
   webPort: 41_021,
   logDir: "/tmp/cluster-logs",
+  releaseFilesDir: "/tmp/cluster-data/releases",
 };
 
 describe("the cluster test's rendering of deploy/nginx/tpi.conf", () => {
@@ -19,12 +20,15 @@ describe("the cluster test's rendering of deploy/nginx/tpi.conf", () => {
     expect(rendered).toContain("server 127.0.0.1:41021;");
     expect(rendered).toContain("listen 127.0.0.1:41001;");
     expect(rendered).toContain("listen 127.0.0.1:41002;");
-    expect(rendered).not.toMatch(/:808[0-9]|:3000|listen 80;|\[::\]|\/var\/log/);
+    expect(rendered).toContain("alias /tmp/cluster-data/releases/;");
+    expect(rendered).not.toMatch(/:808[0-9]|:3000|listen 80;|\[::\]|\/var\/log|alias \/var/);
     // What is tested is the file as written: the rest is unchanged, line for line.
     const untouched = (text: string) =>
       text
         .split("\n")
-        .filter((line) => !/server 127\.0\.0\.1:|listen |\/var\/log|cluster-logs/.test(line));
+        .filter(
+          (line) => !/server 127\.0\.0\.1:|listen |\/var\/log|cluster-logs|alias /.test(line),
+        );
     expect(untouched(rendered)).toEqual(untouched(site));
   });
 

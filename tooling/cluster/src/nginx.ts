@@ -31,6 +31,8 @@ export type SitePorts = {
   webPort: number;
   /** Replaces /var/log/nginx. */
   logDir: string;
+  /** Replaces the api's release cache (/var/lib/tpi/releases): the instances' TPI_DATA_DIR/releases. */
+  releaseFilesDir: string;
 };
 
 /** Replaces exactly what `pattern` matches, and fails when it matches nothing: the file changed. */
@@ -96,6 +98,12 @@ export function renderSiteConfig(siteFile: string, ports: SitePorts): string {
     /\/var\/log\/nginx\//g,
     () => `${ports.logDir}/`,
     "logs in /var/log/nginx",
+  );
+  text = replaceRequired(
+    text,
+    /^(\s*)alias \/var\/lib\/tpi\/releases\/;$/m,
+    (_match, indent: string) => `${indent}alias ${ports.releaseFilesDir.replace(/\/?$/, "/")};`,
+    "the release files' `alias /var/lib/tpi/releases/;`",
   );
   return text;
 }

@@ -322,6 +322,9 @@ function appDepsOf(
     oauthTokens: new OAuthAccessTokens(runtime.database.requestDb, runtime.clock),
     oauth: { allowLoopbackMetadataDocuments: env.OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK },
     releaseCacheDir: releaseCacheDirOf(env.TPI_DATA_DIR),
+    ...(env.TPI_RELEASE_FILES_ACCEL_PREFIX === undefined
+      ? {}
+      : { releaseFilesAccelPrefix: env.TPI_RELEASE_FILES_ACCEL_PREFIX }),
   };
 }
 

@@ -12,7 +12,7 @@ import type { DatabaseHealth } from "../health/database-health";
 import { errorHandler } from "../http/errors";
 import { createLogger } from "../observability/logger";
 import { fileChunkBuffers } from "./file-chunks";
-import { reprDigest, sendBulkFile, type BulkFileToSend } from "./send-file";
+import { accelRedirectUri, reprDigest, sendBulkFile, type BulkFileToSend } from "./send-file";
 
 /** A bulk file as a client downloads it over HTTP: headers, conditional requests, HEAD. */
 let dir: string;
@@ -62,6 +62,12 @@ beforeAll(async () => {
   });
   app.get("/missing", (req, res) =>
     sendBulkFile(req, res, { ...file, path: join(dir, "none.csv") }),
+  );
+  // Behind nginx (TPI_RELEASE_FILES_ACCEL_PREFIX): the api checks and answers, nginx sends.
+  const accelPrefix = "/internal/release-files/";
+  app.get("/accel", (req, res) => sendBulkFile(req, res, { ...file, accelPrefix }));
+  app.get("/accel-missing", (req, res) =>
+    sendBulkFile(req, res, { ...file, path: join(dir, "none.csv"), accelPrefix }),
   );
   app.get("/unsafe", (req, res) => sendBulkFile(req, res, { ...file, fileName: 'a"; b.csv' }));
   // The app's own error handler, as the api registers it after every route.
@@ -202,6 +208,54 @@ describe("sendBulkFile", () => {
       null,
     ]);
     expect(await response.json()).toMatchObject({ error: ERROR_LABELS.internal });
+  });
+
+  it("behind nginx: the same headers, X-Accel-Redirect naming the file on disk, an empty body; without it the bytes", async () => {
+    const promised = ["etag", "repr-digest", "content-type", "content-disposition"];
+    const own = await fetch(`${base}/file`);
+    const ownBody = Buffer.from(await own.arrayBuffer());
+    expect([own.headers.get("x-accel-redirect"), ownBody.length]).toEqual([null, file.bytes]);
+    expect(createHash("sha256").update(ownBody).digest("hex")).toBe(file.sha256);
+
+    const handedOff = await fetch(`${base}/accel`);
+    expect(handedOff.status).toBe(200);
+    expect(handedOff.headers.get("x-accel-redirect")).toBe(
+      "/internal/release-files/token-lab-index-daily-r1-full.csv",
+    );
+    expect(handedOff.headers.get("content-length")).toBe("0");
+    expect((await handedOff.arrayBuffer()).byteLength).toBe(0);
+    for (const header of promised)
+      expect([header, handedOff.headers.get(header)]).toEqual([header, own.headers.get(header)]);
+    // Opened nowhere: the api reads none of the file.
+    expect(await openDescriptorsOf(file.path)).toBe(0);
+
+    // What nginx would judge by its own validators, and HEAD and 304, the api answers itself.
+    const ifMatch = await fetch(`${base}/accel`, { headers: { "If-Match": `"${file.sha256}"` } });
+    expect([
+      ifMatch.headers.get("x-accel-redirect"),
+      (await ifMatch.arrayBuffer()).byteLength,
+    ]).toEqual([null, file.bytes]);
+    const head = await fetch(`${base}/accel`, { method: "HEAD" });
+    expect([head.headers.get("x-accel-redirect"), head.headers.get("content-length")]).toEqual([
+      null,
+      String(file.bytes),
+    ]);
+    const notModified = await fetch(`${base}/accel`, {
+      headers: { "If-None-Match": `"${file.sha256}"` },
+    });
+    expect([notModified.status, notModified.headers.get("x-accel-redirect")]).toEqual([304, null]);
+
+    // A file gone from disk is the api's answer (here its error handler), never nginx's 404.
+    const missing = await fetch(`${base}/accel-missing`);
+    expect([missing.status, missing.headers.get("x-accel-redirect")]).toEqual([500, null]);
+  });
+
+  it("builds the internal URI from the file's own name on disk, never a path", () => {
+    expect(accelRedirectUri("/internal/release-files/", "/data/releases/a-r1-full.parquet")).toBe(
+      "/internal/release-files/a-r1-full.parquet",
+    );
+    for (const path of ["/data/releases/..", "/data/releases/a b.csv", "/data/releases/%2e.csv"])
+      expect(() => accelRedirectUri("/internal/release-files/", path)).toThrow(/unsafe/);
   });
 
   it("refuses a file name that would need quoting in Content-Disposition", async () => {

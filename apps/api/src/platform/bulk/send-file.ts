@@ -1,4 +1,5 @@
-import { close, open } from "node:fs";
+import { close, open, stat } from "node:fs";
+import { basename } from "node:path";
 import type { BulkFormat } from "@tpi/domain";
 import type { Request, Response } from "express";
 import { sendFileChunks } from "./file-chunks";
@@ -25,6 +26,14 @@ export type BulkFileToSend = {
    * looked it up), the file's headers removed; without it, that is an error like any other.
    */
   onMissing?: () => void;
+  /**
+   * The nginx `internal` location that serves the directory holding `path` (e.g.
+   * `/internal/release-files/`): the api checks and answers as without it, then hands the body
+   * to nginx (X-Accel-Redirect) instead of sending it. Only for files that never change once
+   * written under their name (written elsewhere, then renamed into place): nginx may open the
+   * file any time after the api answered. Absent: the api sends the bytes itself.
+   */
+  accelPrefix?: string;
 };
 
 /**
@@ -45,6 +54,8 @@ export function sendBulkFile(req: Request, res: Response, file: BulkFileToSend):
   // bulkFileName's names need no quoting or encoding; anything else is a bug, not a download.
   if (!SAFE_FILE_NAME.test(file.fileName))
     throw new Error(`unsafe bulk file name ${JSON.stringify(file.fileName)}`);
+  const internalUri =
+    file.accelPrefix === undefined ? undefined : accelRedirectUri(file.accelPrefix, file.path);
   const etag = `"${file.sha256}"`;
   res.setHeader("ETag", etag);
   res.setHeader("Repr-Digest", reprDigest(file.sha256));
@@ -61,21 +72,24 @@ export function sendBulkFile(req: Request, res: Response, file: BulkFileToSend):
     res.status(200).end();
     return;
   }
+  const failed = (error: NodeJS.ErrnoException) => {
+    for (const header of FILE_HEADERS) res.removeHeader(header);
+    if (error.code === "ENOENT" && file.onMissing !== undefined) file.onMissing();
+    else if (req.next === undefined) res.destroy(error);
+    else req.next(error);
+  };
+  if (internalUri !== undefined && !hasPreconditions(req)) {
+    // Still on disk (retention may have removed it since it was looked up): a missing file is
+    // answered as without nginx (onMissing), not left to nginx's 404.
+    stat(file.path, (error) => {
+      if (error !== null) return failed(error);
+      if (res.destroyed || req.socket.destroyed) return;
+      handOffToNginx(res, internalUri);
+    });
+    return;
+  }
   open(file.path, "r", (error, fd) => {
-    if (error !== null) {
-      for (const header of [
-        "ETag",
-        "Repr-Digest",
-        "Content-Disposition",
-        "Content-Length",
-        "Content-Type",
-      ])
-        res.removeHeader(header);
-      if (error.code === "ENOENT" && file.onMissing !== undefined) file.onMissing();
-      else if (req.next === undefined) res.destroy(error);
-      else req.next(error);
-      return;
-    }
+    if (error !== null) return failed(error);
     // A client that left while the file opened gets nothing read for it.
     if (res.destroyed || req.socket.destroyed) {
       close(fd, () => undefined);
@@ -89,6 +103,54 @@ export function sendBulkFile(req: Request, res: Response, file: BulkFileToSend):
     // client sees a short body, never a wrong one).
     sendFileChunks(fd, file.bytes, res);
   });
+}
+
+/** The headers sendBulkFile sets for a file, removed again when the file cannot be read. */
+const FILE_HEADERS = [
+  "ETag",
+  "Repr-Digest",
+  "Content-Disposition",
+  "Content-Length",
+  "Content-Type",
+];
+
+/**
+ * The internal URI nginx serves `path` at: the prefix and the file's own name on disk, never a
+ * part of the request. Names are checked like download names (a letter or digit, then letters,
+ * digits, `.`, `_`, `-`: no `/`, no `..`, nothing to encode), so the URI names one file in the
+ * location's directory.
+ */
+export function accelRedirectUri(prefix: string, path: string): string {
+  const name = basename(path);
+  if (!SAFE_FILE_NAME.test(name))
+    throw new Error(`unsafe bulk file name on disk ${JSON.stringify(name)}`);
+  return `${prefix}${name}`;
+}
+
+/**
+ * Conditions nginx would evaluate against headers of its own (its not-modified filter runs before
+ * the ETag the api passes is added, and it knows the file's mtime as Last-Modified): If-Match and
+ * If-Unmodified-Since would answer 412 there where the api ignores them and answers 200. Such a
+ * request is answered by the api itself, as without nginx.
+ */
+function hasPreconditions(req: Request): boolean {
+  return req.headers["if-match"] !== undefined || req.headers["if-unmodified-since"] !== undefined;
+}
+
+/**
+ * Answers with the headers already set and an empty body, and `X-Accel-Redirect` naming the
+ * internal location that serves the file. nginx (deploy/nginx/tpi.conf, "Release files") then
+ * serves the file from disk with sendfile, keeping Content-Type, Content-Disposition and
+ * Cache-Control of this answer (nginx keeps those, Set-Cookie, Expires and Accept-Ranges on a
+ * redirect) and adding back ETag, Repr-Digest and the api's other headers from it
+ * ($upstream_http_*), so the client sees the headers the api sends itself. Content-Length is
+ * 0 here (this answer's own body, so the connection to nginx stays reusable); nginx sends the
+ * file's.
+ */
+function handOffToNginx(res: Response, internalUri: string): void {
+  res.setHeader("X-Accel-Redirect", internalUri);
+  res.setHeader("Content-Length", "0");
+  res.status(200).end();
 }
 
 /** `sha-256=:<base64>:`, the RFC 9530 form of a hex SHA-256. */

@@ -84,6 +84,11 @@ export type AppDeps = {
   releases?: ReleaseReader;
   /** Where this instance keeps release files it built (TPI_DATA_DIR/releases); the OS temp dir when absent. */
   releaseCacheDir?: string;
+  /**
+   * The nginx internal location serving releaseCacheDir (TPI_RELEASE_FILES_ACCEL_PREFIX): release
+   * files are then handed to nginx (X-Accel-Redirect); absent, the api sends them itself.
+   */
+  releaseFilesAccelPrefix?: string;
 };
 
 export type WebhookSettings = {

@@ -215,6 +215,19 @@ export const PLATFORM_ENV = {
     .default(DEFAULT_RELEASE_CUT_DELAY_MINUTES),
   /** Days of releases kept (the latest always stays); older releases and the vintage rows only they read are removed. */
   RELEASE_RETENTION_DAYS: z.coerce.number().int().min(1).default(DEFAULT_RELEASE_RETENTION_DAYS),
+  /**
+   * The nginx `internal` location that serves TPI_DATA_DIR/releases (deploy/nginx/tpi.conf), e.g.
+   * `/internal/release-files/`: a release file's download is then checked by the api and its
+   * bytes sent by nginx (X-Accel-Redirect). Unset (the default, and the one-command start, which
+   * has no nginx): the api sends the bytes itself.
+   */
+  TPI_RELEASE_FILES_ACCEL_PREFIX: z
+    .string()
+    .regex(
+      /^\/[A-Za-z0-9._~/-]*\/$/,
+      "a path starting and ending with /, e.g. /internal/release-files/",
+    )
+    .optional(),
   /** The website's public address: the links in account mails point there. */
   TPI_PUBLIC_SITE_URL: z.string().url().default(DEFAULT_WEBSITE_ACCOUNT_SETTINGS.siteUrl),
   /**

@@ -320,6 +320,11 @@ const fileRoute = defineRoute({
           format: file.value.format as (typeof BULK_FORMATS)[number],
           bytes: file.value.bytes,
           sha256: file.value.sha256,
+          // Release files are immutable and renamed into the cache whole (buildFile): nginx, when
+          // the operator put it in front, sends them from the cache directory.
+          ...(deps.releaseFilesAccelPrefix === undefined
+            ? {}
+            : { accelPrefix: deps.releaseFilesAccelPrefix }),
           // The file left the disk after it was looked up (retention, here or on another
           // instance): looked up afresh, the release's 404 when it is gone, else rebuilt.
           onMissing: lookAgain
