@@ -9,7 +9,7 @@ import { site } from "./site";
 /**
  * The website in a real Chromium against a real api (embedded PostgreSQL, sample data): every
  * page answers 200, shows the values `/api/otpi` returns for the same day, renders them without
- * JavaScript, and a screenshot of each page is saved under test-artifacts/. This module holds
+ * JavaScript, and, when asked, a screenshot of each page is saved under test-artifacts/. This module holds
  * what the test files share in the browser: the launch, the list of pages, opening and shooting.
  */
 
@@ -124,7 +124,17 @@ export async function expectFitsAPhone(page: Page, name: string): Promise<void> 
   await screenshot(page, name);
 }
 
+/**
+ * Whether the tests keep a full-page screenshot of each page they audit (under test-artifacts/),
+ * for a person to look at: `TPI_E2E_SCREENSHOTS=1`. Off otherwise: a full-page screenshot costs
+ * about as much as the page's axe run (a quarter of a second; four on /docs), and nothing reads
+ * them in an unattended run (CI keeps no files of a run).
+ */
+export const screenshotsWanted = process.env.TPI_E2E_SCREENSHOTS === "1";
+
+/** A full-page screenshot named `name`, when screenshots are wanted (above). */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!screenshotsWanted) return;
   await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}.png`), fullPage: true });
 }
 

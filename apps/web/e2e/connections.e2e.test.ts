@@ -213,7 +213,9 @@ async function readsWell(page: Page, path: string, status: number, name: string)
       await page.setViewportSize({ width, height: 900 });
       await open(page, path, status, origin);
       const where = `${path} at ${width} px, ${scheme}`;
-      expect(await axeViolations(page), `axe on ${where}`).toEqual([]);
+      // Light first: in dark only axe's colour rules run again (axe.ts says why).
+      const scope = scheme === "dark" ? "colours" : "everything";
+      expect(await axeViolations(page, { scope }), `axe on ${where}`).toEqual([]);
       expect(await contrastFailures(page), `contrast on ${where}`).toEqual([]);
       const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(scrollWidth, `page width on ${where}`).toBeLessThanOrEqual(width);

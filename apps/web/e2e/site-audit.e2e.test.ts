@@ -1,8 +1,8 @@
-import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { navLinks } from "../src/site/navigation";
 import { publicPagePaths } from "../src/site/site-pages";
+import { axeViolations, type AxeScope } from "./axe";
 import { ALL_PAGES, chromiumPresent, launchBrowser, open, screenshot } from "./browser";
 import { contrastFailures } from "./contrast";
 import { site } from "./site";
@@ -10,19 +10,18 @@ import { site } from "./site";
 /**
  * Every page of the site, in both colour schemes, on a desktop (1280 px) and a phone (390 px):
  * axe-core with all its default rules (WCAG A/AA, its best practices such as `region` and
- * `scrollable-region-focusable`, and its own colour contrast) finds nothing, every text (SVG text
- * too) has WCAG AA contrast on what is behind it (contrast.ts), a dark page is dark, no page is
- * wider than the screen, every form control is readable (text 4.5:1 on the control, a field's
- * border 3:1 on what surrounds it), the focus ring of the first elements reached with Tab (the
- * chrome every page shares: checked on the first page of each scheme and width) stands out 3:1,
- * the sample notice is at most two lines and the navigation marks the current section. At 390 px
+ * `scrollable-region-focusable`, and its own colour contrast; in dark only its colour rules where
+ * the page is audited in light at the same width, as the dark stylesheet changes colours only)
+ * finds nothing, every text (SVG text too) has WCAG AA contrast on what is behind it
+ * (contrast.ts), a dark page is dark, no page is wider than the screen, every form control is
+ * readable (text 4.5:1 on the control, a field's border 3:1 on what surrounds it), the focus ring
+ * of the first elements reached with Tab (the chrome every page shares: checked on the first page
+ * of each scheme and width) stands out 3:1, the sample notice is at most two lines and the
+ * navigation marks the current section. At 390 px
  * also what charts.e2e.test.ts checked in a second visit of every ALL_PAGES state: no element
  * reaches past the screen outside a scroll or clip box, chart tick labels are at least 11 px and
  * every chart's axis names its unit. Signed out, then signed in as an administrator.
  */
-const require = createRequire(import.meta.url);
-const AXE_SOURCE_PATH = require.resolve("axe-core/axe.min.js");
-
 const WIDTHS = [
   { width: 1280, height: 900 },
   { width: 390, height: 844 },
@@ -118,24 +117,44 @@ type Finding = { path: string; scheme: string; width: number; problem: string };
 /** The dark scheme's page background (the stylesheet's --bg in dark mode). */
 const DARK_BACKGROUND = "rgb(18, 22, 28)";
 
-async function axeFindings(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_SOURCE_PATH });
-  return page.evaluate(async () => {
-    type AxeResults = {
-      violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[];
+/**
+ * The colour scheme is a media feature the stylesheet answers with colours only: its dark-mode
+ * rules may set colour properties and custom properties (the palette), nothing that moves, sizes
+ * or hides anything. The audit relies on it: a page audited in light runs only axe's colour rules
+ * again in dark (axe.ts). Each offending declaration, from the page's own stylesheets.
+ */
+async function darkModeChangesOnlyColours(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const colourProperties = new Set([
+      "color",
+      "color-scheme",
+      "background-color",
+      "border-color",
+      "border-top-color",
+      "border-right-color",
+      "border-bottom-color",
+      "border-left-color",
+      "outline-color",
+      "text-decoration-color",
+      "caret-color",
+      "accent-color",
+      "fill",
+      "stroke",
+    ]);
+    const problems: string[] = [];
+    const visit = (rules: CSSRuleList, inDarkMode: boolean) => {
+      for (const rule of rules) {
+        if (rule instanceof CSSMediaRule) {
+          visit(rule.cssRules, inDarkMode || /prefers-color-scheme/.test(rule.conditionText));
+        } else if (rule instanceof CSSStyleRule && inDarkMode) {
+          for (const property of rule.style)
+            if (!property.startsWith("--") && !colourProperties.has(property))
+              problems.push(`${rule.selectorText} { ${property} } in a colour-scheme rule`);
+        }
+      }
     };
-    const axe = (
-      window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }
-    ).axe;
-    // Every default rule; only violations are read, so axe keeps one node of the other result
-    // types instead of every one with its selector (most of its time on a long page).
-    const results = await axe.run(document, { resultTypes: ["violations"] });
-    return results.violations.map(
-      (violation) =>
-        `axe ${violation.id} (${violation.impact}): ${violation.nodes
-          .map((node) => node.target.map(String).join(" "))
-          .join(" | ")}`,
-    );
+    for (const sheet of document.styleSheets) visit(sheet.cssRules, false);
+    return problems;
   });
 }
 
@@ -299,6 +318,7 @@ async function auditPage(
   width: number,
   expectedStatus: number,
   checkFocus: boolean,
+  axeScope: AxeScope,
 ): Promise<Finding[]> {
   const response = await page.goto(`${site.webUrl}${path}`, { waitUntil: "load" });
   const found: string[] = [];
@@ -345,7 +365,8 @@ async function auditPage(
     );
   found.push(...(await controlFindings(page)));
   if (checkFocus) found.push(...(await focusFindings(page)));
-  found.push(...(await axeFindings(page)));
+  for (const violation of await axeViolations(page, { rules: "default", scope: axeScope }))
+    found.push(`axe ${violation.id} (${violation.impact}): ${violation.targets.join(" | ")}`);
   return found.map((problem) => ({ path, scheme, width, problem }));
 }
 
@@ -373,8 +394,17 @@ async function auditAll(
         const audited = paths.filter((path) => auditedIn.get(path)?.has(combination));
         for (const [index, path] of audited.entries()) {
           const status = path === "/labs/not-a-lab" || path === "/no/such/page" ? 404 : 200;
+          // In dark, a page this audit also reads in light at the same width runs only axe's
+          // colour rules (the rest read what both schemes share).
+          const auditedInLight = COMBINATIONS.some(
+            (other, otherIndex) =>
+              other.scheme === "light" &&
+              other.viewport.width === viewport.width &&
+              auditedIn.get(path)?.has(otherIndex),
+          );
+          const axeScope = scheme === "dark" && auditedInLight ? "colours" : "everything";
           findings.push(
-            ...(await auditPage(page, path, scheme, viewport.width, status, index === 0)),
+            ...(await auditPage(page, path, scheme, viewport.width, status, index === 0, axeScope)),
           );
         }
         await screenshot(page, `audit-last-${scheme}-${viewport.width}`);
@@ -412,6 +442,13 @@ describe.skipIf(!chromiumPresent)("every page, both themes, desktop and phone", 
         expect(isPhone(COMBINATIONS[combinations[0] ?? -1]), path).toBe(true);
       } else expect(combinations, path).toHaveLength(4);
     }
+  });
+
+  it("the dark scheme changes colours only, so a dark audit of a page read in light runs axe's colour rules alone", async () => {
+    const page = await browser.newPage();
+    await open(page, "/");
+    expect(await darkModeChangesOnlyColours(page)).toEqual([]);
+    await page.close();
   });
 
   it("signed out: axe finds nothing, nothing is wider than the screen, controls are readable, the section is marked, charts fit a phone", async () => {
