@@ -24,7 +24,7 @@ export const TEST_TAGS = [
   {
     name: "zone",
     description:
-      "Runs again under TZ=America/New_York and TZ=Australia/Adelaide in CI: it computes or formats settlement days, calendars or timestamps (tooling/vitest/zone-files.mjs).",
+      "Runs again under TZ=Australia/Adelaide in CI (after the whole suite under TZ=America/New_York): it computes or formats settlement days, calendars or timestamps (tooling/vitest/zone-files.mjs).",
   },
 ];
 
