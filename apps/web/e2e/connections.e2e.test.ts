@@ -18,12 +18,10 @@ import type {
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SELF_SIGNED_LOOPBACK } from "../../api/src/testing/self-signed-certificate";
-import { axeViolations } from "./axe";
-import { chromiumPresent, launchBrowser, open, screenshot } from "./browser";
-import { contrastFailures } from "./contrast";
+import { chromiumPresent, launchBrowser, open } from "./browser";
 import { freePort, startSite, type RunningSite } from "./harness";
 import { READER_PASSWORD } from "./market-readers";
-import { SCHEMES, WIDTHS } from "./reader-audit";
+import { expectReadableEverywhere } from "./reader-audit";
 
 /**
  * An agent application connects to the api's MCP server by its address and a sign-in, as the MCP
@@ -202,29 +200,6 @@ class AgentProvider implements OAuthClientProvider {
   };
 }
 
-/**
- * `path` at each width and colour scheme: axe-core finds nothing, every text has AA contrast,
- * nothing is wider than the screen; a screenshot of each is kept.
- */
-async function readsWell(page: Page, path: string, status: number, name: string): Promise<void> {
-  for (const scheme of SCHEMES)
-    for (const width of WIDTHS) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.setViewportSize({ width, height: 900 });
-      await open(page, path, status, origin);
-      const where = `${path} at ${width} px, ${scheme}`;
-      // Light first: in dark only axe's colour rules run again (axe.ts says why).
-      const scope = scheme === "dark" ? "colours" : "everything";
-      expect(await axeViolations(page, { scope }), `axe on ${where}`).toEqual([]);
-      expect(await contrastFailures(page), `contrast on ${where}`).toEqual([]);
-      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(scrollWidth, `page width on ${where}`).toBeLessThanOrEqual(width);
-      await screenshot(page, `${name}-${width}-${scheme}`);
-    }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 /** The front door's origin: the site's public address (the issuer) and the MCP server's. */
 let origin = "";
 
@@ -400,7 +375,7 @@ describe.skipIf(!chromiumPresent)("an agent application connects by URL with a s
     expect(await page.textContent('[data-consent="redirect"]')).toBe(callback.url);
     expect(await page.textContent('[data-consent="reads"]')).toContain("Full plan");
     // Reading it again does not use the request up; it reads well on a phone and in the dark.
-    await readsWell(page, next, 200, "connections-consent");
+    await expectReadableEverywhere(page, next, "connections-consent", { baseUrl: origin });
     // Its CSP lets the form go on to the client's address, and nowhere else.
     const consent = await page.request.get(page.url());
     expect(consent.headers()["content-security-policy"]).toContain(
@@ -420,7 +395,7 @@ describe.skipIf(!chromiumPresent)("an agent application connects by URL with a s
     const row = page.locator('table[data-table="connections"] tr', { hasText: AGENT_NAME });
     expect(await row.getAttribute("data-connection-state")).toBe("active");
     expect(await row.textContent()).toContain(callback.url);
-    await readsWell(page, "/account", 200, "connections-account");
+    await expectReadableEverywhere(page, "/account", "connections-account", { baseUrl: origin });
     await revoke(page, row);
     await refusedOnceRevoked(provider, accessToken);
   });
@@ -485,6 +460,9 @@ describe.skipIf(!chromiumPresent)("an agent application connects by URL with a s
     await open(page, path, 404, origin);
     expect(await page.locator('[data-consent="gone"]').count()).toBe(1);
     expect(await page.locator('form[action="/account/do/decide-connection"]').count()).toBe(0);
-    await readsWell(page, path, 404, "connections-ended");
+    await expectReadableEverywhere(page, path, "connections-ended", {
+      baseUrl: origin,
+      status: 404,
+    });
   });
 });

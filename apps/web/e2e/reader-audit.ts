@@ -15,18 +15,21 @@ export const WIDTHS = [390, 1280] as const;
  * For the states the site audit (site-audit.e2e.test.ts, which reads every page as a visitor and
  * the account pages as an administrator) does not reach: a market's values as a plan reads them.
  */
-export async function expectReadableEverywhere(page: Page, path: string, who: string) {
+/** Where a page is read: the site (default: the shared one) and the status it answers with. */
+export type PageOrigin = { baseUrl?: string; status?: number };
+
+export async function expectReadableEverywhere(
+  page: Page,
+  path: string,
+  who: string,
+  origin: PageOrigin = {},
+) {
   // Read in light first: in dark only axe's colour rules run again (axe.ts says why).
   for (const scheme of SCHEMES)
-    for (const width of WIDTHS)
-      await expectReadableIn(
-        page,
-        path,
-        who,
-        scheme,
-        width,
-        scheme === "dark" ? "colours" : "everything",
-      );
+    for (const width of WIDTHS) {
+      const axeScope = scheme === "dark" ? "colours" : "everything";
+      await expectReadableIn(page, path, who, scheme, width, { ...origin, axeScope });
+    }
 }
 
 /**
@@ -39,11 +42,11 @@ export async function expectReadableIn(
   who: string,
   scheme: (typeof SCHEMES)[number],
   width: (typeof WIDTHS)[number],
-  axeScope: AxeScope = "everything",
+  { baseUrl, status = 200, axeScope = "everything" }: PageOrigin & { axeScope?: AxeScope } = {},
 ) {
   await page.emulateMedia({ colorScheme: scheme });
   await page.setViewportSize({ width, height: 900 });
-  await open(page, path);
+  await open(page, path, status, baseUrl);
   const where = `${who} ${path} at ${width} px, ${scheme}`;
   expect(await axeViolations(page, { scope: axeScope }), `axe on ${where}`).toEqual([]);
   expect(await contrastFailures(page), `contrast on ${where}`).toEqual([]);

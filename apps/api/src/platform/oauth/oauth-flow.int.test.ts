@@ -281,6 +281,24 @@ const consentedFor = (person: SignedIn, changeRequest?: (authorizationUrl: URL) 
     changeRequest,
   });
 
+/** Exchanges a consented code at the token endpoint with `fields` added (PKCE, the MCP resource). */
+const exchangeCode = (
+  consented: Awaited<ReturnType<typeof consentedFor>>,
+  fields: Record<string, string>,
+) =>
+  fetch(`${issuer}/oauth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      client_id: consented.clientInformation.client_id,
+      code: consented.code,
+      code_verifier: consented.codeVerifier,
+      resource: `${issuer}/mcp`,
+      ...fields,
+    }),
+  });
+
 /** The capabilities an MCP initialize over HTTP answers, with these headers. */
 async function capabilitiesWith(headers: Record<string, string>) {
   const answer = await fetch(`${api.url}/mcp`, {
@@ -459,19 +477,7 @@ describe("refusals", () => {
 
   it("a request that left out redirect_uri (the client's only address) may leave it out of the exchange too", async () => {
     const consented = await consentedFor(person, (url) => url.searchParams.delete("redirect_uri"));
-    const exchange = (fields: Record<string, string>) =>
-      fetch(`${issuer}/oauth/token`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({
-          grant_type: "authorization_code",
-          client_id: consented.clientInformation.client_id,
-          code: consented.code,
-          code_verifier: consented.codeVerifier,
-          resource: `${issuer}/mcp`,
-          ...fields,
-        }),
-      });
+    const exchange = (fields: Record<string, string>) => exchangeCode(consented, fields);
     // Sent here, it must still be the address the code went to.
     const wrong = await exchange({ redirect_uri: `${REDIRECT}x` });
     expect(wrong.status).toBe(400);
@@ -484,19 +490,7 @@ describe("refusals", () => {
 
   it("a request that named redirect_uri must name it again in the exchange", async () => {
     const consented = await consentedFor(person);
-    const exchange = (fields: Record<string, string>) =>
-      fetch(`${issuer}/oauth/token`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({
-          grant_type: "authorization_code",
-          client_id: consented.clientInformation.client_id,
-          code: consented.code,
-          code_verifier: consented.codeVerifier,
-          resource: `${issuer}/mcp`,
-          ...fields,
-        }),
-      });
+    const exchange = (fields: Record<string, string>) => exchangeCode(consented, fields);
     const without = await exchange({});
     expect(without.status).toBe(400);
     expect(await without.json()).toMatchObject({ error: "invalid_grant" });
