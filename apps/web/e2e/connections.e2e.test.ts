@@ -455,6 +455,65 @@ describe.skipIf(!chromiumPresent)("an agent application connects by URL with a s
     }
   });
 
+  it("comes back to the consent page for a person who signs up on the way", async () => {
+    const newcomer = `newcomer-${Date.now()}@example.com`;
+    const landing = await loopbackCallback();
+    const provider = new AgentProvider(landing.url);
+    const visitor = await browser.newContext({ extraHTTPHeaders: headers });
+    try {
+      const first = new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider });
+      const refused = await new Client({ name: "e2e-agent", version: "1.0.0" })
+        .connect(first)
+        .catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(UnauthorizedError);
+      const authorizationUrl = provider.authorizationUrls[0] ?? new URL("about:blank");
+
+      // 1. Sent to sign in without an account: the sign-up link keeps the consent page.
+      const tab = await visitor.newPage();
+      await tab.goto(authorizationUrl.href);
+      await tab.waitForURL((url) => url.pathname === "/account/sign-in");
+      const next = new URL(tab.url()).searchParams.get("next") ?? "";
+      expect(next).toMatch(/^\/account\/authorize\?request=[A-Za-z0-9_-]+$/);
+      await Promise.all([
+        tab.waitForURL((url) => url.pathname === "/account/sign-up"),
+        tab.click('a[href^="/account/sign-up"]'),
+      ]);
+      expect(new URL(tab.url()).searchParams.get("next")).toBe(next);
+
+      // 2. Signing up lands on the sign-in page that still goes on to the consent page.
+      await tab.fill('form[data-form="sign-up"] input[name="email"]', newcomer);
+      await tab.fill('form[data-form="sign-up"] input[name="password"]', READER_PASSWORD);
+      await Promise.all([
+        tab.waitForURL(
+          (url) => url.pathname === "/account/sign-in" && url.searchParams.get("next") === next,
+        ),
+        tab.click('form[data-form="sign-up"] button[type="submit"]'),
+      ]);
+      expect(await tab.locator('[data-flash="notice"]').count()).toBe(1);
+
+      // 3. The mailed link, opened in another tab as from the mail, confirms the address.
+      const mail = await visitor.newPage();
+      await mail.goto(await (ownSite as RunningSite).mailedLink(newcomer, "/account/verify-email"));
+      await mail.click('form[data-form="verify-email"] button[type="submit"]');
+      await mail.waitForURL(/\/account\/sign-in$/);
+      await mail.close();
+
+      // 4. Signing in on the first tab goes on to the consent page, where Allow connects.
+      await tab.fill('form[data-form="sign-in"] input[name="email"]', newcomer);
+      await tab.fill('form[data-form="sign-in"] input[name="password"]', READER_PASSWORD);
+      await Promise.all([
+        tab.waitForURL(`${origin}${next}`),
+        tab.click('form[data-form="sign-in"] button[type="submit"]'),
+      ]);
+      expect(await tab.textContent("h1")).toBe(`Connect ${AGENT_NAME}?`);
+      await allow(tab, landing, first);
+      expect(provider.saved?.access_token).toBeTruthy();
+    } finally {
+      await visitor.close();
+      landing.server.close();
+    }
+  });
+
   it("says an ended request has ended, answered 404 with no decision form, readable everywhere", async () => {
     const path = "/account/authorize?request=no-such-request";
     await open(page, path, 404, origin);

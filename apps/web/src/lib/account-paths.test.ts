@@ -8,6 +8,7 @@ import {
   resetPasswordPath,
   safeAccountPath,
   signInPath,
+  signUpPath,
   webhookPath,
 } from "./account-paths";
 
@@ -91,6 +92,29 @@ describe("account paths", () => {
       expect(signInPath(next), next).toBe("/account/sign-in");
     expect(
       safeAccountPath(`/account/sign-in?next=${encodeURIComponent("https://evil.example")}`, "/a"),
+    ).toBe("/a");
+  });
+
+  it("keeps the page to go on to through sign-up, to the sign-in after it", () => {
+    const consent = authorizePath("req_AbC-123");
+    const signUp = signUpPath(consent);
+    expect(signUp).toBe(`/account/sign-up?next=${encodeURIComponent(consent)}`);
+    expect(safeAccountPath(signUp, "/account")).toBe(signUp);
+    expect(signUpPath()).toBe("/account/sign-up");
+    // Never elsewhere, and never sign-in or sign-up again (no loop between the two forms).
+    for (const next of [
+      "",
+      "https://evil.example/",
+      "//evil.example",
+      "/docs",
+      signUp,
+      signInPath(consent),
+    ]) {
+      expect(signUpPath(next), next).toBe("/account/sign-up");
+      expect(signInPath(next), next).toBe("/account/sign-in");
+    }
+    expect(
+      safeAccountPath(`/account/sign-up?next=${encodeURIComponent("//evil.example")}`, "/a"),
     ).toBe("/a");
   });
 

@@ -134,6 +134,8 @@ export const NEW_WEBHOOK_PAGE = "/account/new-webhook";
 /** A subscription's signing secret, shown once after its creation or rotation. */
 export const WEBHOOK_SECRET_PAGE = "/account/webhook-secret";
 export const SIGN_IN_PAGE = "/account/sign-in";
+/** The sign-up form: carries the page to go on to (`next`) as far as the sign-in after it. */
+export const SIGN_UP_PAGE = "/account/sign-up";
 /**
  * The consent page of an agent application's sign-in (OAuth): the api's authorization endpoint
  * sends the browser here with the pending request's id.
@@ -186,8 +188,20 @@ export function newWebhookPath(prefill: WebhookPrefill): string {
 
 /** The sign-in page, which sends the reader on to `next` (an account page) once signed in. */
 export function signInPath(next?: string): string {
-  if (next === undefined || !isReturnPath(next)) return SIGN_IN_PAGE;
-  return `${SIGN_IN_PAGE}?${new URLSearchParams({ next }).toString()}`;
+  return withReturnPath(SIGN_IN_PAGE, next);
+}
+
+/**
+ * The sign-up page, keeping `next` for the sign-in that follows the mailed confirmation: a reader
+ * without an account, sent to sign in from a consent page or a "notify me" form, comes back there.
+ */
+export function signUpPath(next?: string): string {
+  return withReturnPath(SIGN_UP_PAGE, next);
+}
+
+function withReturnPath(page: string, next: string | undefined): string {
+  if (next === undefined || !isReturnPath(next)) return page;
+  return `${page}?${new URLSearchParams({ next }).toString()}`;
 }
 
 /** Each account page that takes a query, and whether a parameter's value is one it takes. */
@@ -200,13 +214,23 @@ const QUERY_PAGES: Readonly<Record<string, Readonly<Record<string, (value: strin
     [NEW_WEBHOOK_PAGE]: { market: plainValue, series: plainValue, type: plainValue },
     // Signing in from an agent application's consent page comes back to the same request.
     [AUTHORIZE_PAGE]: { request: isAuthorizationRequestId },
-    // The page after signing in: an account page without a query, or one of the above.
+    // The page after signing in (or signing up, then in): an account page without a query, or
+    // one of the above.
     [SIGN_IN_PAGE]: { next: (value) => isReturnPath(value) },
+    [SIGN_UP_PAGE]: { next: (value) => isReturnPath(value) },
   };
 
-/** Where sign-in may go on to: an account page (not sign-in again), as this site writes it. */
-function isReturnPath(value: string): boolean {
-  return !value.startsWith(SIGN_IN_PAGE) && safeAccountPath(value, "") === value;
+/**
+ * Where sign-in may go on to: an account page (not sign-in or sign-up again), as this site
+ * writes it.
+ */
+export function isReturnPath(value: string): boolean {
+  return (
+    value !== "" &&
+    !value.startsWith(SIGN_IN_PAGE) &&
+    !value.startsWith(SIGN_UP_PAGE) &&
+    safeAccountPath(value, "") === value
+  );
 }
 
 function plainValue(value: string): boolean {

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { FlashMessage, FormTokenField } from "../../../src/components/account-parts";
 import { newAccountTermsText } from "@tpi/domain";
+import { isReturnPath, signInPath } from "../../../src/lib/account-paths";
 import { accountApi, pageFlash, pageFormToken } from "../../../src/server/account";
 
 export const metadata: Metadata = {
@@ -9,15 +10,25 @@ export const metadata: Metadata = {
 };
 export const dynamic = "force-dynamic";
 
-export default async function SignUpPage() {
-  const [flash, formToken, terms] = await Promise.all([
+/**
+ * `next`: the account page the reader was on the way to (from the sign-in page's link); kept
+ * through the sign-up to the sign-in that follows the mailed confirmation.
+ */
+export default async function SignUpPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const [flash, formToken, terms, query] = await Promise.all([
     pageFlash(),
     pageFormToken(),
     // The api down: the form says so (FormTokenField); the terms are then left out, not a 500.
     accountApi()
       .newAccountTerms.query()
       .catch(() => undefined),
+    searchParams,
   ]);
+  const next = typeof query.next === "string" && isReturnPath(query.next) ? query.next : undefined;
   return (
     <>
       <h1>Sign up</h1>
@@ -34,6 +45,7 @@ export default async function SignUpPage() {
       <FlashMessage flash={flash} />
       <form className="account-form" method="post" action="/account/do/sign-up" data-form="sign-up">
         <FormTokenField token={formToken} />
+        {next === undefined ? null : <input type="hidden" name="next" value={next} />}
         <label>
           Email
           <input type="email" name="email" autoComplete="email" required />
@@ -52,7 +64,7 @@ export default async function SignUpPage() {
         <button type="submit">Sign up</button>
       </form>
       <p>
-        Already have an account? <a href="/account/sign-in">Sign in</a>.
+        Already have an account? <a href={signInPath(next)}>Sign in</a>.
       </p>
     </>
   );

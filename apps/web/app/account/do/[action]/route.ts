@@ -7,6 +7,7 @@ import {
   resetPasswordPath,
   safeAccountPath,
   signInPath,
+  signUpPath,
 } from "../../../../src/lib/account-paths";
 import { accountApi, type ApiRefusal } from "../../../../src/server/account";
 import {
@@ -58,7 +59,8 @@ function planOf(value: string): AccountPlan | undefined {
 
 const HANDLERS: Record<string, Handler> = {
   "sign-up": {
-    from: "/account/sign-up",
+    // A refused sign-up, and the sign-in after it, keep the page to go on to.
+    from: (form) => signUpPath(field(form, "next")),
     run: async (request, form) => {
       // The request goes along: the api limits sign-ups per visitor address.
       const answer = await accountApi(request).signUp.mutate({
@@ -66,7 +68,10 @@ const HANDLERS: Record<string, Handler> = {
         password: field(form, "password"),
         formToken: formTokenOf(request, form),
       });
-      return { to: "/account/sign-in", flash: { kind: "notice", message: answer.message } };
+      return {
+        to: signInPath(field(form, "next")),
+        flash: { kind: "notice", message: answer.message },
+      };
     },
   },
   "sign-in": {
