@@ -70,7 +70,7 @@ const notAType = (written: string) =>
     .map((memory) => memory.name)
     .join(", ")} and ${MEMORY_TYPES.at(-1)?.name}.`;
 
-questionBank("memory", 12, [
+questionBank("memory", 13, [
   {
     question: "Is the memory data real?",
     intent: "provenance",
@@ -152,6 +152,31 @@ questionBank("memory", 12, [
       if (!first || !last) throw new Error("no DDR5 values since June");
       const direction = last.price > first.price ? "rose" : "fell";
       return `${DDR5.name} ${direction} ${period.label}: from ${usd(first.price)} on ${dayOf(first)} to ${usd(last.price)} on ${dayOf(last)} (${percent(first.price, last.price)}).`;
+    },
+  },
+  {
+    // A category's prices, no type named: each flash chip's change, never their means.
+    question: "How did flash chip prices change over the last 30 days?",
+    intent: "change",
+    async answer(rest) {
+      const period = {
+        startDate: addDays(today(rest), -30),
+        endDate: today(rest),
+        label: "over the last 30 days",
+      };
+      const lines: string[] = [];
+      for (const memory of MEMORY_TYPES.filter((type) => type.category === "flash")) {
+        const rows = await history(rest, memory.id, period);
+        const first = rows[0];
+        const last = rows.at(-1);
+        if (!first || !last || rows.length < 2) throw new Error(`no ${memory.name} change`);
+        const direction =
+          last.price > first.price ? "rose" : last.price < first.price ? "fell" : "was unchanged";
+        lines.push(
+          `${memory.name} ${direction} ${period.label}: from ${usd(first.price)} on ${dayOf(first)} to ${usd(last.price)} on ${dayOf(last)} (${percent(first.price, last.price)}).`,
+        );
+      }
+      return lines.join("\n");
     },
   },
   {

@@ -30,7 +30,8 @@ import { NEOCLOUD } from "./read-model/state";
  * - the sites near a place within a radius (`lat`, `lon`, `radiusKm`; a place is a city of the
  *   data, at the mean of its sites' coordinates), in a country, city or US state, of an operator,
  *   with a chip family, or of a status;
- * - the total power of the sites of a country (`/api/neocloud/sites/aggregate?by=country`).
+ * - the total power of the sites of a country (`/api/neocloud/sites/aggregate?by=country`);
+ * - the chip families of the sites, most chips first (`/api/neocloud/sites/aggregate?by=gpu_type`).
  * "Neo-cloud sites" asks the route's default scope (neo-clouds only); other words ask every site.
  */
 
@@ -439,6 +440,55 @@ const POWER_INTENT: Chat.MarketIntent = {
   },
 };
 
+/** "Which GPU type is most common", "chips by family", "what chip families": the chip families. */
+const CHIP_FAMILY_WORDS =
+  /\b(?:gpu|chip|accelerator)s? (?:types?|famil(?:y|ies)|models?)\b|\bwhich (?:gpus?|chips?|accelerators?)\b|\bby (?:gpu|chip)\b/;
+
+/**
+ * "Which GPU type is most common across neo-cloud sites": the aggregate by chip family, the
+ * families with the most chips first (a site with two chip types counts in each), led by the
+ * family with the most chips and the one in the most sites.
+ */
+const CHIP_FAMILIES_INTENT: Chat.MarketIntent = {
+  intent: "neocloud_chip_families",
+  asks: (question) =>
+    CHIP_FAMILY_WORDS.test(question.lower) &&
+    SITE_WORDS.test(question.lower) &&
+    familyNamed(question.lower) === undefined,
+  async answer(question, scope) {
+    const intent = "neocloud_chip_families";
+    const siteScope = scopeOf(question.lower);
+    const query = { by: "gpu_type", scope: siteScope };
+    const answer = await askRoute(neocloudAggregateRoute, { query }, scope);
+    if (!answer.ok) return { intent, answer: answer.error.message, sources: [] };
+    const body = answer.value;
+    const byChips = [...body.data].sort(
+      (a, b) => b.total_gpu_qty - a.total_gpu_qty || b.site_count - a.site_count,
+    );
+    const [mostChips] = byChips;
+    const [mostSites] = [...body.data].sort((a, b) => b.site_count - a.site_count);
+    const lead =
+      mostChips === undefined || mostSites === undefined
+        ? `No ${scopeText(siteScope)} in the Neo-Cloud Sites data.`
+        : mostChips.key === mostSites.key
+          ? `The most common chip family in the ${scopeText(siteScope)} is ${mostChips.key}: ${count(mostChips.total_gpu_qty)} chips in ${count(mostChips.site_count)} of ${count(body.sites)} sites.`
+          : `By chips, the most common chip family in the ${scopeText(siteScope)} is ${mostChips.key} (${count(mostChips.total_gpu_qty)} chips); by sites, ${mostSites.key} (in ${count(mostSites.site_count)} of ${count(body.sites)} sites).`;
+    const line = (bucket: (typeof body.data)[number]) =>
+      `${bucket.key}: ${count(bucket.total_gpu_qty)} chips (known and estimated) in ${count(bucket.site_count)} site(s), ${mw(bucket.total_power_mw)} of stated power${bucket.sites_without_gpu_qty > 0 ? ` (${count(bucket.sites_without_gpu_qty)} site(s) without a chip count, counted as 0)` : ""}.`;
+    return {
+      intent,
+      answer: [
+        ...sampleLine(body.dataSources.sample),
+        lead,
+        "A site with two chip families counts in each; Other holds chips no family matches and sites without a chip type.",
+        ...byChips.map(line),
+      ].join("\n"),
+      sources: [sourceOf(neocloudAggregateRoute, query, byChips)],
+      citations: citationsOf(body.dataSources),
+    };
+  },
+};
+
 /** The method in plain sentences, as the chat explains it. */
 export const NEOCLOUD_CHAT_METHODOLOGY =
   "Neo-Cloud Sites: AI data-center sites from Epoch AI's GPU Clusters and Frontier Data Centers datasets (CC BY 4.0), imported daily; a neo-cloud is a company whose main business is renting GPU capacity and that is not a hyperscaler, from a curated operator list (GET /api/neocloud/methodology).";
@@ -446,7 +496,7 @@ export const NEOCLOUD_CHAT_METHODOLOGY =
 export const NEOCLOUD_CHAT: Chat.ChatMarket = {
   scope: "the Neo-Cloud Sites data (AI data-center sites from Epoch AI)",
   subjectsNoun: "data-center sites",
-  asks: "data-center sites near a place, in a country, city or US state, of an operator or with a chip family, their total power by country, and how many GPUs of a chip family they hold",
+  asks: "data-center sites near a place, in a country, city or US state, of an operator or with a chip family, their total power by country, their chip families, and how many GPUs of a chip family they hold",
   tracked: "Neo-Cloud Sites: Epoch AI's GPU Clusters and Frontier Data Centers.",
   // Its questions are its own intents (sites come and go with the data).
   subjects: [],
@@ -466,5 +516,5 @@ export const NEOCLOUD_CHAT: Chat.ChatMarket = {
   }),
   methodology: () => NEOCLOUD_CHAT_METHODOLOGY,
   methodologyRoute: neocloudMethodologyRoute,
-  intents: [CHIPS_IN_SITES_INTENT, POWER_INTENT, SITES_INTENT],
+  intents: [CHIPS_IN_SITES_INTENT, POWER_INTENT, CHIP_FAMILIES_INTENT, SITES_INTENT],
 };

@@ -29,7 +29,9 @@ type Bucket = {
   key: string;
   site_count: number;
   total_power_mw: number;
+  total_gpu_qty: number;
   sites_without_power: number;
+  sites_without_gpu_qty: number;
 };
 
 const SAMPLE_LINE =
@@ -95,7 +97,7 @@ async function power(rest: Rest, scope: string, country: string): Promise<string
   ].join("\n");
 }
 
-questionBank("neocloud", 11, [
+questionBank("neocloud", 12, [
   {
     question: "Which neo-cloud sites have H100 GPUs?",
     intent: "neocloud_sites",
@@ -151,6 +153,35 @@ questionBank("neocloud", 11, [
     question: "What is the total power of neo-cloud sites in Iceland?",
     intent: "neocloud_power",
     answer: (rest) => power(rest, "neocloud", "Iceland"),
+  },
+  {
+    question: "Which GPU type is most common across neo-cloud sites?",
+    intent: "neocloud_chip_families",
+    async answer(rest) {
+      const { body } = await rest.get<{ sites: number; data: Bucket[] }>(
+        "/api/neocloud/sites/aggregate?by=gpu_type&scope=neocloud",
+      );
+      // The families with the most chips first; the lead names the top by chips and by sites.
+      const byChips = [...body.data].sort(
+        (a, b) => b.total_gpu_qty - a.total_gpu_qty || b.site_count - a.site_count,
+      );
+      const [mostChips] = byChips;
+      const [mostSites] = [...body.data].sort((a, b) => b.site_count - a.site_count);
+      if (mostChips === undefined || mostSites === undefined) throw new Error("no chip families");
+      const lead =
+        mostChips.key === mostSites.key
+          ? `The most common chip family in the neo-cloud sites is ${mostChips.key}: ${thousands(mostChips.total_gpu_qty)} chips in ${thousands(mostChips.site_count)} of ${thousands(body.sites)} sites.`
+          : `By chips, the most common chip family in the neo-cloud sites is ${mostChips.key} (${thousands(mostChips.total_gpu_qty)} chips); by sites, ${mostSites.key} (in ${thousands(mostSites.site_count)} of ${thousands(body.sites)} sites).`;
+      return [
+        SAMPLE_LINE,
+        lead,
+        "A site with two chip families counts in each; Other holds chips no family matches and sites without a chip type.",
+        ...byChips.map(
+          (bucket) =>
+            `${bucket.key}: ${thousands(bucket.total_gpu_qty)} chips (known and estimated) in ${thousands(bucket.site_count)} site(s), ${megawatts(bucket.total_power_mw)} of stated power${bucket.sites_without_gpu_qty > 0 ? ` (${thousands(bucket.sites_without_gpu_qty)} site(s) without a chip count, counted as 0)` : ""}.`,
+        ),
+      ].join("\n");
+    },
   },
   {
     question: "How many H100s are in sites in Texas?",

@@ -17,6 +17,7 @@ import {
   changePercent,
   citationsOf,
   escapeRegExp,
+  rankingAsked,
   seriesSourceOf,
   signedPercent,
   sourceOf,
@@ -103,26 +104,44 @@ function windowText(cell: Pick<Cell, "date" | "windowDays" | "asOf">): string {
 const WEEK_ENDING = /\bweek (?:ending|ended|to) (\d{4}-\d{2}-\d{2})\b/;
 
 /**
+ * The weeks asked: `query` the route's range of window end days; `oneWeek` when one week is
+ * asked (the first of the range); `named` when the question names the week's end day itself.
+ */
+type Weeks = { query: Record<string, string>; oneWeek: boolean; named: boolean };
+
+/** The latest published week. */
+function latestWeekOf(scope: Chat.ChatScope): Weeks {
+  const week = WORKLOAD.of(scope.deps).index.latestWeek;
+  return {
+    query: week === undefined ? {} : { startDate: week, endDate: week },
+    oneWeek: true,
+    named: false,
+  };
+}
+
+/**
  * The weeks a question asks about, by their windows' end days: the week ending the day it names
  * ("the week ending 2026-11-15"), the week whose window holds the day it names (`oneWeek`: the
  * first week of the range asked), the weeks ending in the period it names, else the latest week.
  */
-function weeksAsked(
-  question: Chat.Question,
-  scope: Chat.ChatScope,
-): { query: Record<string, string>; oneWeek: boolean } {
+function weeksAsked(question: Chat.Question, scope: Chat.ChatScope): Weeks {
   const ending = WEEK_ENDING.exec(question.lower)?.[1];
-  if (ending !== undefined) return { query: { startDate: ending, endDate: ending }, oneWeek: true };
+  if (ending !== undefined)
+    return { query: { startDate: ending, endDate: ending }, oneWeek: true, named: true };
   const asked = askedPeriod(question);
   if (question.when.kind === "day" && asked !== undefined)
     return {
       query: { startDate: asked.startDate, endDate: addDays(asked.startDate, 6) },
       oneWeek: true,
+      named: false,
     };
   if (asked !== undefined)
-    return { query: { startDate: asked.startDate, endDate: asked.endDate }, oneWeek: false };
-  const week = WORKLOAD.of(scope.deps).index.latestWeek;
-  return { query: week === undefined ? {} : { startDate: week, endDate: week }, oneWeek: true };
+    return {
+      query: { startDate: asked.startDate, endDate: asked.endDate },
+      oneWeek: false,
+      named: false,
+    };
+  return latestWeekOf(scope);
 }
 
 /** The weeks asked, as an answer without values says them. */
@@ -201,9 +220,31 @@ function cellsAnswer(cells: readonly Cell[], query: Record<string, string>): Cha
 const groupName = (row: Row) =>
   row.family === ALL_FAMILIES ? row.lab : `${row.lab} ${row.family}`;
 
-/** The published index of each lab and family asked: one week's rows, or a period's change. */
-function indexAnswer(rows: readonly Row[], query: Record<string, string>): Chat.EngineAnswer {
-  const weeks = [...new Set(rows.map((row) => row.date))].sort();
+/**
+ * One week's rows from the cheapest session to the dearest (`high`: the other way), led by the
+ * row asked for: "the cheapest sessions are openai's".
+ */
+function ranked(rows: readonly Row[], high: boolean): { lead: string; rows: Row[] } {
+  const order = [...rows].sort((a, b) => (high ? b.cCents - a.cCents : a.cCents - b.cCents));
+  const [top] = order;
+  const end = high ? "most expensive" : "cheapest";
+  return {
+    lead:
+      top === undefined ? "" : `The ${end} sessions: ${groupName(top)} at ${cents(top.cCents)}.`,
+    rows: order,
+  };
+}
+
+/**
+ * The published index of each lab and family asked: one week's rows (ranked when the question
+ * asks for the cheapest or the most expensive), or a period's change.
+ */
+function indexAnswer(
+  asked: readonly Row[],
+  query: Record<string, string>,
+  ranking: { high: boolean } | undefined,
+): Chat.EngineAnswer {
+  const weeks = [...new Set(asked.map((row) => row.date))].sort();
   const firstWeek = weeks[0];
   const lastWeek = weeks.at(-1);
   if (firstWeek === undefined || lastWeek === undefined)
@@ -212,6 +253,11 @@ function indexAnswer(rows: readonly Row[], query: Record<string, string>): Chat.
       answer: `No Workload Cost value is published ${weeksText(query)}.`,
       sources: [],
     };
+  const order =
+    firstWeek === lastWeek && ranking !== undefined && asked.length > 1
+      ? ranked(asked, ranking.high)
+      : { lead: "", rows: [...asked] };
+  const rows = order.rows;
   const groups = groupBy(rows, groupName);
   const lines =
     firstWeek === lastWeek
@@ -237,60 +283,94 @@ function indexAnswer(rows: readonly Row[], query: Record<string, string>): Chat.
       : groups.flatMap((group) => [group[0], group.at(-1)]).filter((row) => row !== undefined);
   return {
     intent: INTENT,
-    answer: [heading, ...lines].join("\n"),
+    answer: [...(order.lead === "" ? [] : [order.lead]), heading, ...lines].join("\n"),
     sources: [sourceOf(workloadRoute, query, used)],
   };
 }
 
 /**
- * Every Workload Cost question: the route asked for the weeks (and the one lab) asked; then the
- * cells of the harnesses asked, or the index rows of the labs and families asked (each lab's
- * aggregate over every family when no family is named).
+ * The weeks asked of the route (and the one lab asked): the cells of the harnesses asked, or the
+ * index rows of the labs and families asked (each lab's aggregate over every family when no
+ * family is named). `published` is false when the route answered and no week of them was there.
+ */
+async function answerWeeks(
+  question: Chat.Question,
+  scope: Chat.ChatScope,
+  weeks: Weeks,
+): Promise<{ result: Chat.EngineAnswer; published: boolean }> {
+  const labs = labsNamed(question.lower);
+  const [onlyLab] = labs;
+  // Every week's cells of the range: a change over a period compares its first and last weeks.
+  const query: Record<string, string> = {
+    ...weeks.query,
+    ...(labs.length === 1 && onlyLab !== undefined ? { lab: onlyLab } : {}),
+    cells: "all",
+  };
+  const answer = await askRoute(workloadRoute, { query }, scope);
+  if (!answer.ok)
+    return {
+      result: { intent: INTENT, answer: answer.error.message, sources: [] },
+      published: true,
+    };
+  const body = answer.value;
+  const inLabs = (lab: LabId) => labs.length === 0 || labs.includes(lab);
+  const harnesses = harnessesNamed(question.lower, body.cells);
+  const families = familiesNamed(question.lower, [
+    ...body.cells.map((cell) => cell.family),
+    ...body.data.map((row) => row.family),
+  ]);
+  const inFamilies = (family: string) =>
+    families.size === 0 ? family === ALL_FAMILIES : families.has(family);
+  const wantsCells = harnesses.size > 0 || CELL_WORDS.test(question.lower);
+  // One week asked: the first of the range (the window that holds the day asked).
+  const firstWeek = [...body.weeks.map((week) => week.date)].sort()[0];
+  const inWeeks = (date: string) => !weeks.oneWeek || date === firstWeek;
+  const cells = body.cells.filter(
+    (cell) =>
+      (harnesses.size === 0 || harnesses.has(cell.harness)) &&
+      (families.size === 0 || families.has(cell.family)) &&
+      inLabs(cell.lab) &&
+      inWeeks(cell.date),
+  );
+  const rows = body.data.filter(
+    (row) => inLabs(row.lab) && inFamilies(row.family) && inWeeks(row.date),
+  );
+  const result = wantsCells
+    ? cellsAnswer(cells, query)
+    : indexAnswer(rows, query, rankingAsked(question));
+  return {
+    result: { ...result, citations: citationsOf(body.dataSources) },
+    published: (wantsCells ? cells : rows).length > 0,
+  };
+}
+
+/**
+ * Every Workload Cost question, answered for the weeks it asks. A period in which no published
+ * week ends yet ("this week", before its window has ended) is said so, then answered with the
+ * latest published week; a week the question names by its end day is answered for that week only.
  */
 const WORKLOAD_INTENT: Chat.MarketIntent = {
   intent: INTENT,
   asks: (question) => WORKLOAD_WORDS.test(question.lower),
   async answer(question, scope) {
-    const labs = labsNamed(question.lower);
-    const [onlyLab] = labs;
     const weeks = weeksAsked(question, scope);
-    // Every week's cells of the range: a change over a period compares its first and last weeks.
-    const query: Record<string, string> = {
-      ...weeks.query,
-      ...(labs.length === 1 && onlyLab !== undefined ? { lab: onlyLab } : {}),
-      cells: "all",
+    const asked = await answerWeeks(question, scope, weeks);
+    const { startDate, endDate } = weeks.query;
+    const latest = WORKLOAD.of(scope.deps).index.latestWeek;
+    if (
+      asked.published ||
+      weeks.named ||
+      startDate === undefined ||
+      latest === undefined ||
+      latest >= startDate
+    )
+      return asked.result;
+    const { result } = await answerWeeks(question, scope, latestWeekOf(scope));
+    const span = startDate === endDate ? `on ${startDate}` : `from ${startDate} to ${endDate}`;
+    return {
+      ...result,
+      answer: `No Workload Cost week ends ${span} yet: a week is published once its window has ended. The latest published week ends ${latest}.\n${result.answer}`,
     };
-    const answer = await askRoute(workloadRoute, { query }, scope);
-    if (!answer.ok) return { intent: INTENT, answer: answer.error.message, sources: [] };
-    const body = answer.value;
-    const inLabs = (lab: LabId) => labs.length === 0 || labs.includes(lab);
-    const harnesses = harnessesNamed(question.lower, body.cells);
-    const families = familiesNamed(question.lower, [
-      ...body.cells.map((cell) => cell.family),
-      ...body.data.map((row) => row.family),
-    ]);
-    const inFamilies = (family: string) =>
-      families.size === 0 ? family === ALL_FAMILIES : families.has(family);
-    const wantsCells = harnesses.size > 0 || CELL_WORDS.test(question.lower);
-    // One week asked: the first of the range (the window that holds the day asked).
-    const firstWeek = [...body.weeks.map((week) => week.date)].sort()[0];
-    const inWeeks = (date: string) => !weeks.oneWeek || date === firstWeek;
-    const result = wantsCells
-      ? cellsAnswer(
-          body.cells.filter(
-            (cell) =>
-              (harnesses.size === 0 || harnesses.has(cell.harness)) &&
-              (families.size === 0 || families.has(cell.family)) &&
-              inLabs(cell.lab) &&
-              inWeeks(cell.date),
-          ),
-          query,
-        )
-      : indexAnswer(
-          body.data.filter((row) => inLabs(row.lab) && inFamilies(row.family) && inWeeks(row.date)),
-          query,
-        );
-    return { ...result, citations: citationsOf(body.dataSources) };
   },
 };
 

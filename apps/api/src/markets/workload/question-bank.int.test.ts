@@ -87,6 +87,37 @@ function periodLines(rows: readonly Row[]): string {
   ].join("\n");
 }
 
+/** The chat's lines for the rows of a range: one week's, or each group's change over several. */
+function rangeLines(rows: readonly Row[]): string {
+  return new Set(rows.map((row) => row.date)).size === 1 ? weekLines(rows) : periodLines(rows);
+}
+
+/**
+ * The answer for the weeks ending from `startDate` to `endDate` of the rows `filter` selects; a
+ * range in which no published week ends yet ("this week", a month's first days) is said so, then
+ * answered with the latest published week.
+ */
+async function rangeOrLatest(
+  rest: Rest,
+  startDate: string,
+  endDate: string,
+  filter: string,
+): Promise<string> {
+  const { data } = await workload(rest, `startDate=${startDate}&endDate=${endDate}&${filter}`);
+  if (data.length > 0) return rangeLines(data);
+  const week = await latestWeek(rest);
+  if (week >= startDate) throw new Error(`a week ends from ${startDate} to ${endDate}`);
+  const latest = await workload(rest, `startDate=${week}&endDate=${week}&${filter}`);
+  const span = startDate === endDate ? `on ${startDate}` : `from ${startDate} to ${endDate}`;
+  return `No Workload Cost week ends ${span} yet: a week is published once its window has ended. The latest published week ends ${week}.\n${weekLines(latest.data)}`;
+}
+
+/** Monday of the UTC week of `day`: where "this week" starts. */
+function mondayOf(day: string): string {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return addDays(day, -((weekday + 6) % 7));
+}
+
 /** "X is not a harness" with the harnesses of the latest week. */
 async function notAHarness(rest: Rest, written: string): Promise<string> {
   const week = await latestWeek(rest);
@@ -97,7 +128,7 @@ async function notAHarness(rest: Rest, written: string): Promise<string> {
 
 const sinceJune = (rest: Rest) => `${utcDayOf(rest.now).slice(0, 4)}-06-01`;
 
-questionBank("workload", 11, [
+questionBank("workload", 13, [
   {
     question: "What was the Anthropic session cost in the week ending 2026-11-03?",
     intent: "workload",
@@ -170,11 +201,29 @@ questionBank("workload", 11, [
     intent: "workload",
     async answer(rest) {
       const today = utcDayOf(rest.now);
-      const { data } = await workload(
-        rest,
-        `startDate=${today.slice(0, 8)}01&endDate=${today}&lab=anthropic&family=all`,
-      );
-      return periodLines(data);
+      return rangeOrLatest(rest, `${today.slice(0, 8)}01`, today, "lab=anthropic&family=all");
+    },
+  },
+  {
+    // No week of this week is published before it ends: said so, then the latest week.
+    question: "What does a Sonnet session cost this week?",
+    intent: "workload",
+    async answer(rest) {
+      const today = utcDayOf(rest.now);
+      return rangeOrLatest(rest, mondayOf(today), today, "family=claude-sonnet");
+    },
+  },
+  {
+    question: "Which lab has the cheapest coding sessions?",
+    intent: "workload",
+    async answer(rest) {
+      const week = await latestWeek(rest);
+      const { data } = await workload(rest, `startDate=${week}&endDate=${week}&family=all`);
+      // Cheapest first, the cheapest named first: a ranking, not the catalogue's order.
+      const ranked = [...data].sort((a, b) => a.cCents - b.cCents);
+      const [cheapest] = ranked;
+      if (cheapest === undefined || ranked.length < 2) throw new Error("no labs to rank");
+      return `The cheapest sessions: ${name(cheapest)} at ${cents(cheapest.cCents)}.\n${weekLines(ranked)}`;
     },
   },
   {

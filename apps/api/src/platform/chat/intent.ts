@@ -230,6 +230,12 @@ export function intentOf(question: Question, markets: readonly Market[]): Common
   // never the latest value, which would answer another question.
   if (subjects.length > 0)
     return namesPeriod ? { kind: "compare", subjects, named: true } : { kind: "latest", subjects };
+  // "How did NAND flash prices change in November?": the change of each subject of the market
+  // (of the category it names), not their means over the period.
+  if (domain !== undefined && PATTERNS.change.test(lower)) {
+    const all = allOfDomain(question, markets);
+    if (all.length > 0) return { kind: "change", subjects: all };
+  }
   if (domain !== undefined && (PATTERNS.latest.test(lower) || PATTERNS.compare.test(lower))) {
     const all = allOfDomain(question, markets);
     return namesPeriod

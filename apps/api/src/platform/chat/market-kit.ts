@@ -9,6 +9,7 @@ import {
 } from "../core/chat";
 import type { Route, TypedRoute } from "../core/route";
 import { runRoute, type RouteInput } from "../http/run-route";
+import { PATTERNS } from "./intent";
 import type { AnswerDataSources } from "../provenance/data-sources";
 
 /**
@@ -107,4 +108,13 @@ export function citationsOf(dataSources: AnswerDataSources): string[] {
   return dataSources.sources.flatMap((source) =>
     source.citation === null ? [] : [source.citation],
   );
+}
+
+/**
+ * Which end a "cheapest" or "most expensive" question asks for: `high` for the most expensive;
+ * undefined when it asks for no ranking.
+ */
+export function rankingAsked(question: Question): { high: boolean } | undefined {
+  if (!PATTERNS.ranking.test(question.lower)) return undefined;
+  return { high: PATTERNS.wantsHigh.test(question.lower) };
 }
