@@ -120,22 +120,51 @@ const sharePercent = (share: number | null) =>
   share === null ? "no share" : `${(share * 100).toFixed(1)}%`;
 const growthText = (value: number | null) => (value === null ? "n/a" : value.toFixed(1));
 
-/** Each lab's volume move over the period, from its first and last settled day in it. */
+/** "Which lab's volume grew the most", "fell the fastest": the labs ranked by their move. */
+const MOST = /\b(?:most|fastest|biggest|largest)\b/;
+const FELL = /\b(?:fell|fall(?:en)?|drop(?:ped)?|declin\w*|shr[ai]nk|shrunk|decreased?|lost)\b/;
+
+/** A lab's measured volume move: its relative change, its line and the rows it rests on. */
+type VolumeMove = {
+  s: Chat.Subject;
+  change: number;
+  percent: string;
+  line: string;
+  source: Chat.ChatSource;
+};
+
+/** The lead of a ranking: the lab that grew (or, `falling`, fell) the most, or that none did. */
+function rankingLead(top: VolumeMove, falling: boolean, label: string): string {
+  const moved = top.change > 0 ? "grew" : top.change < 0 ? "fell" : "was unchanged";
+  if (falling)
+    return top.change < 0
+      ? `${top.s.name}'s token volume fell the most ${label} (${top.percent}).`
+      : `No lab's token volume fell ${label}; ${top.s.name}'s ${moved === "grew" ? "grew the least" : moved} (${top.percent}).`;
+  return top.change > 0
+    ? `${top.s.name}'s token volume grew the most ${label} (${top.percent}).`
+    : `No lab's token volume grew ${label}; ${top.s.name}'s ${moved === "fell" ? "fell the least" : moved} (${top.percent}).`;
+}
+
+/**
+ * Each lab's volume move over the period, from its first and last settled day in it. A question
+ * that asks which lab grew (or fell) the most ranks the measured labs by their move, names the
+ * first, and lists the labs without enough data after them.
+ */
 async function volumeGrowthAnswer(
   question: Chat.Question,
   labs: readonly Chat.Subject[],
   scope: Chat.ChatScope,
 ): Promise<Chat.EngineAnswer> {
-  const lines: string[] = [];
-  const sources: Chat.ChatSource[] = [];
   const period = findPeriod(question.message, question.now);
+  // In the labs' order: each lab's measured move, or the line saying there is none.
+  const entries: Array<VolumeMove | string> = [];
   for (const s of labs) {
     const lab = s.id as LabId;
     const rows = await volumeRows(lab, period, scope);
     const first = rows[0];
     const last = rows.at(-1);
     if (!first || !last || rows.length < 2) {
-      lines.push(
+      entries.push(
         `There is not enough published token volume for ${s.name} ${period.label} to measure growth.`,
       );
       continue;
@@ -146,12 +175,32 @@ async function volumeGrowthAnswer(
         : last.totalTokens < first.totalTokens
           ? "fell"
           : "was unchanged";
-    lines.push(
-      `${s.name}'s token volume ${direction} ${period.label}: from ${tokens(first.totalTokens)} on ${first.date} to ${tokens(last.totalTokens)} on ${last.date} (${changePercent(first.totalTokens, last.totalTokens)}); growth index ${growthText(first.growthIndex)} to ${growthText(last.growthIndex)}, share ${sharePercent(first.share)} to ${sharePercent(last.share)}.`,
-    );
-    sources.push(volumeSource(lab, period, [first, last]));
+    const percent = changePercent(first.totalTokens, last.totalTokens);
+    entries.push({
+      s,
+      change: (last.totalTokens - first.totalTokens) / first.totalTokens,
+      percent,
+      line: `${s.name}'s token volume ${direction} ${period.label}: from ${tokens(first.totalTokens)} on ${first.date} to ${tokens(last.totalTokens)} on ${last.date} (${percent}); growth index ${growthText(first.growthIndex)} to ${growthText(last.growthIndex)}, share ${sharePercent(first.share)} to ${sharePercent(last.share)}.`,
+      source: volumeSource(lab, period, [first, last]),
+    });
   }
-  return { intent: "volume", answer: lines.join("\n"), sources };
+  const moves = entries.filter((entry): entry is VolumeMove => typeof entry !== "string");
+  const falling = FELL.test(question.lower);
+  const ranking = labs.length > 1 && MOST.test(question.lower) && moves.length > 0;
+  const ranked = [...moves].sort((a, b) => (falling ? a.change - b.change : b.change - a.change));
+  const ordered = ranking
+    ? [...ranked, ...entries.filter((entry) => typeof entry === "string")]
+    : entries;
+  const [top] = ranked;
+  const lead = ranking && top !== undefined ? [rankingLead(top, falling, period.label)] : [];
+  return {
+    intent: "volume",
+    answer: [
+      ...lead,
+      ...ordered.map((entry) => (typeof entry === "string" ? entry : entry.line)),
+    ].join("\n"),
+    sources: ordered.flatMap((entry) => (typeof entry === "string" ? [] : [entry.source])),
+  };
 }
 
 /**

@@ -321,6 +321,27 @@ describe("built-in engine", () => {
     ]);
   });
 
+  it("names the lab whose token volume grew the most, the labs ranked by their move", async () => {
+    const data = await chat("Which lab's token volume grew the most this month?");
+    expect(data.intent).toBe("volume");
+    const lines = data.answer.split("\n");
+    // Anthropic is the only lab with two published days this month: it leads, then the labs
+    // without enough data, each said so.
+    expect(lines.slice(0, 2)).toEqual([
+      "Anthropic's token volume grew the most this month (2026-03-01 to 2026-03-10) (+100.0%).",
+      "Anthropic's token volume grew this month (2026-03-01 to 2026-03-10): from 1,000,000 tokens on 2026-03-01 to 2,000,000 tokens on 2026-03-07 (+100.0%); growth index 100.0 to 200.0, share 100.0% to 66.7%.",
+    ]);
+    expect(lines[2]).toBe(
+      "There is not enough published token volume for OpenAI this month (2026-03-01 to 2026-03-10) to measure growth.",
+    );
+    expect(data.sources.map((source) => source.parameters.lab)).toEqual(["anthropic"]);
+    // Asked which fell the most: none fell, and the answer says so rather than name a faller.
+    const fell = await chat("Which lab's token volume fell the most this month?");
+    expect(fell.answer.split("\n")[0]).toBe(
+      "No lab's token volume fell this month (2026-03-01 to 2026-03-10); Anthropic's grew the least (+100.0%).",
+    );
+  });
+
   it("ranks every lab by share when the question names none", async () => {
     const data = await chat("What is the market share of each lab?");
     expect(data.intent).toBe("volume");
