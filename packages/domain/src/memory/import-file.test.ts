@@ -220,6 +220,12 @@ describe("memory import files", () => {
         "row 1, field 'price': must be a finite number of USD greater than 0; got '1e999'",
       ]);
     });
+
+    it("refuses a huge finite price as out of range, not as not finite", () => {
+      expect(errorsOf(csv("mem_ddr5_16gb,1e308,2026-11-02,acme,"))).toEqual([
+        "line 2, field 'price': 1e308 is outside the plausible range of a USD per chip price (0.001 to 1,000 USD); check the decimal point and the unit",
+      ]);
+    });
   });
 
   it("splits CSV into the same records wherever the text is cut into pieces", () => {

@@ -361,17 +361,17 @@ function checkRow(
     );
 
   const priceText = text(values.price);
-  // Kept to MEMORY_VALUE_DECIMALS places, as every stored price.
-  const price =
-    priceText !== undefined && PRICE_PATTERN.test(priceText)
-      ? roundMemoryValue(Number(priceText))
-      : Number.NaN;
+  const written =
+    priceText !== undefined && PRICE_PATTERN.test(priceText) ? Number(priceText) : Number.NaN;
+  // Kept to MEMORY_VALUE_DECIMALS places, as every stored price. Checked as written first: a
+  // huge price (1e308) is out of range, not "not finite" because its rounding overflows.
+  const price = roundMemoryValue(written);
   const bounds =
     memoryType === undefined ? undefined : MEMORY_PRICE_BOUNDS_USD[memoryType.category];
   if (priceText === undefined) fail("price", "is required");
-  else if (!(Number.isFinite(price) && price > 0))
+  else if (!(Number.isFinite(written) && written > 0 && price > 0))
     fail("price", `must be a finite number of USD greater than 0; got ${quotedValue(priceText)}`);
-  else if (bounds !== undefined && (price < bounds.min || price > bounds.max))
+  else if (bounds !== undefined && (written < bounds.min || written > bounds.max))
     fail(
       "price",
       `${priceText} is outside the plausible range of a ${memoryType?.unit ?? "unit"} price (${bounds.min} to ${bounds.max.toLocaleString("en-US")} USD); check the decimal point and the unit`,
