@@ -201,7 +201,7 @@ const HOW_MANY =
   /\bhow many\b|\bnumber of\b|\btotal\b|\bcount\b|\b(?:prs?|pull[- ]requests?|commits?)\b/;
 /** A change over the period ("how did Codex's pull requests change"): the engine's change answer. */
 const CHANGE =
-  /\b(?:change[sd]?|changing|trend|gr[eo]w(?:n|th)?|rose|risen|fell|fallen|increased?|decreased?|went (?:up|down))\b/;
+  /\b(?:change[sd]?|changing|trend|gr[eo]w(?:n|th)?|rose|risen|fell|fallen|increased?|decreased?|went (?:up|down)|go(?:ne|es)? (?:up|down))\b/;
 /** "Which agent opened the most": the agents ranked, the top one named first. */
 const MOST = /\bmost\b|\bfewest\b|\bleast\b|\btop\b|\bwhich agent\b|\brank/;
 
@@ -297,15 +297,31 @@ function rankingLead(
   ];
 }
 
+/** "Which agent has the best merge rate", "the lowest": the agents ranked by their rate. */
+const BEST_RATE = /\b(?:best|highest|top|most)\b/;
+const WORST_RATE = /\b(?:worst|lowest|least)\b/;
+
+/** One agent's merge-rate line, with the rate a ranking orders by (none: no rate to rank). */
+type RateLine = { name: string; line: string; rate: number | undefined; span: string };
+
+/**
+ * The lead of a merge-rate ranking: the agent with the highest (`lowest`: the lowest) rate, or
+ * mean rate over a period, named first.
+ */
+function rateLead(top: RateLine, lowest: boolean, mean: boolean): string {
+  return `${top.name} has the ${lowest ? "lowest" : "highest"} ${mean ? "mean merge rate" : "merge rate"} ${top.span}: ${percent(top.rate ?? 0)}.`;
+}
+
 /**
  * Merge rates: the latest day's rate of each agent, or over a named period the daily rates'
- * mean with its days.
+ * mean with its days. A question that asks which agent's rate is best (or worst) ranks the
+ * agents by it and names the first.
  */
 const MERGE_RATE_INTENT: Chat.MarketIntent = {
   intent: "coding_merge_rate",
   asks: (question) => aboutAgents(question) && MERGE_RATE.test(question.lower),
   async answer(question, scope) {
-    const lines: string[] = [];
+    const entries: RateLine[] = [];
     const sources: Chat.ChatSource[] = [];
     const citations: string[] = [];
     const change = CHANGE.test(question.lower);
@@ -326,15 +342,18 @@ const MERGE_RATE_INTENT: Chat.MarketIntent = {
         const answer = await indexOf(product, scope);
         if (!answer.ok) {
           if (answer.error.code === "no_data") {
-            lines.push(`${name}: no merge rate yet.`);
+            entries.push({ name, line: `${name}: no merge rate yet.`, rate: undefined, span: "" });
             continue;
           }
           return { intent: "coding_merge_rate", answer: answer.error.message, sources: [] };
         }
         const body = answer.value;
-        lines.push(
-          `${name}: ${percent(body.data.value)} of the pull requests opened on ${body.data.date} (UTC) were merged (${body.data.status}${body.data.status === "provisional" ? ": it rises as late merges come in" : ""}).`,
-        );
+        entries.push({
+          name,
+          line: `${name}: ${percent(body.data.value)} of the pull requests opened on ${body.data.date} (UTC) were merged (${body.data.status}${body.data.status === "provisional" ? ": it rises as late merges come in" : ""}).`,
+          rate: body.data.value,
+          span: `on ${body.data.date}`,
+        });
         sources.push(sourceOf(llmCodingIndexRoute, { product }, [body.data]));
         citations.push(...citationsOf(body.dataSources));
         continue;
@@ -345,7 +364,12 @@ const MERGE_RATE_INTENT: Chat.MarketIntent = {
       const body = answer.value;
       const rows = body.data.filter((row) => row.value !== null);
       if (rows.length === 0) {
-        lines.push(`${name}: no merge rate from ${period.startDate} to ${period.endDate}.`);
+        entries.push({
+          name,
+          line: `${name}: no merge rate from ${period.startDate} to ${period.endDate}.`,
+          rate: undefined,
+          span: "",
+        });
         continue;
       }
       const mean = rows.reduce((sum, row) => sum + (row.value ?? 0), 0) / rows.length;
@@ -354,15 +378,19 @@ const MERGE_RATE_INTENT: Chat.MarketIntent = {
       const first = rows[0];
       const last = rows.at(-1);
       const used = change && first && last ? [first, last] : rows;
-      lines.push(
-        change &&
+      entries.push({
+        name,
+        line:
+          change &&
           first !== undefined &&
           last !== undefined &&
           first.value !== null &&
           last.value !== null
-          ? `${name}'s merge rate ${last.value > first.value ? "rose" : last.value < first.value ? "fell" : "was unchanged"} ${period.label}: from ${percent(first.value)} on ${first.date} to ${percent(last.value)} on ${last.date} (${last.value >= first.value ? "+" : ""}${(last.value - first.value).toFixed(1)} points${provisionalText}).`
-          : `${name}: ${percent(mean)} on average (the mean of ${rows.length} daily merge rates) from ${period.startDate} to ${period.endDate}${provisionalText}.`,
-      );
+            ? `${name}'s merge rate ${last.value > first.value ? "rose" : last.value < first.value ? "fell" : "was unchanged"} ${period.label}: from ${percent(first.value)} on ${first.date} to ${percent(last.value)} on ${last.date} (${last.value >= first.value ? "+" : ""}${(last.value - first.value).toFixed(1)} points${provisionalText}).`
+            : `${name}: ${percent(mean)} on average (the mean of ${rows.length} daily merge rates) from ${period.startDate} to ${period.endDate}${provisionalText}.`,
+        rate: change ? undefined : mean,
+        span: `from ${period.startDate} to ${period.endDate}`,
+      });
       sources.push(
         sourceOf(
           llmCodingHistoryRoute,
@@ -372,6 +400,21 @@ const MERGE_RATE_INTENT: Chat.MarketIntent = {
       );
       citations.push(...citationsOf(body.dataSources));
     }
+    const lowest = WORST_RATE.test(question.lower);
+    const rated = entries.filter((entry) => entry.rate !== undefined);
+    const ranking = !change && rated.length > 1 && (lowest || BEST_RATE.test(question.lower));
+    const ranked = [...rated].sort((a, b) =>
+      lowest ? (a.rate ?? 0) - (b.rate ?? 0) : (b.rate ?? 0) - (a.rate ?? 0),
+    );
+    const [top] = ranked;
+    const lines =
+      ranking && top !== undefined
+        ? [
+            rateLead(top, lowest, period !== undefined),
+            ...ranked.map((entry) => entry.line),
+            ...entries.filter((entry) => entry.rate === undefined).map((entry) => entry.line),
+          ]
+        : entries.map((entry) => entry.line);
     return {
       intent: "coding_merge_rate",
       answer: lines.join("\n"),

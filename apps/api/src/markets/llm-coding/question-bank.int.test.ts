@@ -67,10 +67,28 @@ async function ranked(
   ].join("\n");
 }
 
+/** Codex's pull requests over the last 30 days: a change (from, to, percent), never a total. */
+async function codexChange(rest: Rest): Promise<string> {
+  const today = utcDayOf(rest.now);
+  const rows = await days(rest, "codex-prs", addDays(today, -30), today);
+  const first = rows[0];
+  const last = rows.at(-1);
+  if (
+    first?.value === null ||
+    first?.value === undefined ||
+    last?.value === null ||
+    last?.value === undefined
+  )
+    throw new Error("no Codex days");
+  const direction = last.value > first.value ? "rose" : "fell";
+  const percent = ((last.value - first.value) / first.value) * 100;
+  return `Codex ${direction} over the last 30 days: from ${whole(first.value)} pull requests on ${first.date} to ${whole(last.value)} pull requests on ${last.date} (${percent >= 0 ? "+" : ""}${percent.toFixed(1)}%).`;
+}
+
 const notAnAgent = (written: string) =>
   `${written} is not a coding agent in the LLM Coding data. Known coding agent names: ${joined(AGENTS.map(([, , name]) => name))}.`;
 
-questionBank("llm-coding", 10, [
+questionBank("llm-coding", 12, [
   {
     // "LLM coding" is this market's, though "LLM" alone is the token market's word.
     question: "Where does the LLM coding data come from?",
@@ -114,22 +132,12 @@ questionBank("llm-coding", 10, [
   {
     question: "How did Codex pull requests change over the last 30 days?",
     intent: "change",
-    async answer(rest) {
-      const today = utcDayOf(rest.now);
-      const rows = await days(rest, "codex-prs", addDays(today, -30), today);
-      const first = rows[0];
-      const last = rows.at(-1);
-      if (
-        first?.value === null ||
-        first?.value === undefined ||
-        last?.value === null ||
-        last?.value === undefined
-      )
-        throw new Error("no Codex days");
-      const direction = last.value > first.value ? "rose" : "fell";
-      const percent = ((last.value - first.value) / first.value) * 100;
-      return `Codex ${direction} over the last 30 days: from ${whole(first.value)} pull requests on ${first.date} to ${whole(last.value)} pull requests on ${last.date} (${percent >= 0 ? "+" : ""}${percent.toFixed(1)}%).`;
-    },
+    answer: codexChange,
+  },
+  {
+    question: "Did Codex's pull requests go up or down over the last 30 days?",
+    intent: "change",
+    answer: codexChange,
   },
   {
     question: "What is the merge rate of Codex?",
@@ -140,6 +148,33 @@ questionBank("llm-coding", 10, [
       );
       const { date, value, status } = body.data;
       return `Codex: ${value.toFixed(1)}% of the pull requests opened on ${date} (UTC) were merged (${status}${status === "provisional" ? ": it rises as late merges come in" : ""}).`;
+    },
+  },
+  {
+    question: "Which coding agent has the best merge rate?",
+    intent: "coding_merge_rate",
+    async answer(rest) {
+      const rates = [];
+      for (const [, prefix, name] of AGENTS) {
+        const { body } = await rest.get<{
+          data: { date: string; value: number; status: string };
+        }>(`/api/llm-coding/index?product=${prefix}-merge`);
+        const { date, value, status } = body.data;
+        rates.push({
+          name,
+          date,
+          value,
+          line: `${name}: ${value.toFixed(1)}% of the pull requests opened on ${date} (UTC) were merged (${status}${status === "provisional" ? ": it rises as late merges come in" : ""}).`,
+        });
+      }
+      // The highest first, named in the lead: a ranking, not the catalogue's order.
+      const ranked = rates.sort((a, b) => b.value - a.value);
+      const [top] = ranked;
+      if (top === undefined) throw new Error("no merge rates");
+      return [
+        `${top.name} has the highest merge rate on ${top.date}: ${top.value.toFixed(1)}%.`,
+        ...ranked.map((rate) => rate.line),
+      ].join("\n");
     },
   },
   {

@@ -219,18 +219,32 @@ async function volumeAnswer(
     return volumeGrowthAnswer(question, labs, scope);
   const lines: string[] = [];
   const sources: Chat.ChatSource[] = [];
+  // The day the question names ("yesterday", "on 2026-11-20"), else each lab's latest settled day.
+  const asked = question.when.kind === "day" ? question.when.day : undefined;
   const latestRows: Array<{ s: Chat.Subject; row: TokenVolumeRow | undefined }> = [];
   for (const s of labs) {
     const lab = s.id as LabId;
-    const day = TOKEN.of(scope.deps).index.latestDayWith([lab]);
+    const latest = TOKEN.of(scope.deps).index.latestDayWith([lab]);
+    const day = asked ?? latest;
     const rows =
       day === undefined ? [] : await volumeRows(lab, { startDate: day, endDate: day }, scope);
+    // A day not settled yet is said so, then the latest settled day answers.
+    if (rows.length === 0 && asked !== undefined && latest !== undefined && latest < asked) {
+      const notice = `${named.length > 0 ? `${s.name}'s token volume` : "The token volume"} of ${asked} is not settled yet; the latest settled day is ${latest}.`;
+      if (!lines.includes(notice)) lines.push(notice);
+      const latestRow = await volumeRows(lab, { startDate: latest, endDate: latest }, scope);
+      latestRows.push({ s, row: latestRow[0] });
+      continue;
+    }
     latestRows.push({ s, row: rows[0] });
   }
   if (named.length === 0) latestRows.sort((a, b) => (b.row?.share ?? -1) - (a.row?.share ?? -1));
   for (const { s, row } of latestRows) {
     if (!row) {
-      if (named.length > 0) lines.push(`There is no published token volume for ${s.name}.`);
+      if (named.length > 0)
+        lines.push(
+          `There is no published token volume for ${s.name}${asked === undefined ? "" : ` on ${asked}`}.`,
+        );
       continue;
     }
     lines.push(

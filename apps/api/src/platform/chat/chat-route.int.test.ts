@@ -283,6 +283,22 @@ describe("built-in engine", () => {
     expect((rest.body as { data: unknown[] }).data).toEqual(source?.values);
   });
 
+  it("answers a lab's token volume on the day asked, and says when that day is not settled yet", async () => {
+    const onDay = await chat("How many tokens did Anthropic serve on 2026-03-01?");
+    expect(onDay.intent).toBe("volume");
+    expect(onDay.answer).toBe(
+      "Anthropic: 100.0% of the tracked labs' tokens on 2026-03-01 (1,000,000 tokens; growth index 100.0, 100 on its first published day).",
+    );
+    // Yesterday (03-09) is not settled: said so, then the latest settled day, never silently.
+    const yesterday = await chat("How many tokens did Anthropic serve yesterday?");
+    expect(yesterday.answer).toBe(
+      [
+        "Anthropic's token volume of 2026-03-09 is not settled yet; the latest settled day is 2026-03-07.",
+        "Anthropic: 66.7% of the tracked labs' tokens on 2026-03-07 (2,000,000 tokens; growth index 200.0, 100 on its first published day).",
+      ].join("\n"),
+    );
+  });
+
   it("measures a lab's token volume growth over the period asked", async () => {
     const data = await chat("token volume growth of anthropic this month");
     expect(data.intent).toBe("volume");
