@@ -149,6 +149,43 @@ const CHIPS_IN_SITES_INTENT: Chat.MarketIntent = {
 };
 
 type Site = NeocloudSite & { distanceKm?: number };
+
+/** "The largest data center", "the biggest sites", "the top 3": sites ordered by their size. */
+const LARGEST =
+  /\b(?:largest|biggest|most powerful|top)\b|\bmost (?:stated )?(?:power|gpus|chips|accelerators)\b/;
+/** A question about countries' power ("which country has the most power") is the aggregate's. */
+const COUNTRY_WORDS = /\bcountr(?:y|ies)\b/;
+/** Chips rather than power as the measure of size ("the most GPUs"). */
+const CHIP_WORDS = /\b(?:gpus?|chips?|accelerators?)\b/;
+
+/** A site's chips over its chip types (a type without a quantity counts 0). */
+const chipsOf = (site: Site) => site.chips.reduce((sum, chip) => sum + (chip.quantity ?? 0), 0);
+
+/**
+ * The sites from the largest down when the question asks for the largest: by chips when it
+ * speaks of GPUs or chips, else by stated power (a site without one last); with the lead that
+ * names the first. Undefined when it does not ask.
+ */
+function largestAsked(
+  lower: string,
+  sites: readonly Site[],
+): { sites: Site[]; order: string; lead: (what: string) => string } | undefined {
+  if (!LARGEST.test(lower)) return undefined;
+  const byChips = CHIP_WORDS.test(lower);
+  const size = (site: Site) => (byChips ? chipsOf(site) : (site.powerCapacity ?? -1));
+  const ordered = [...sites].sort((a, b) => size(b) - size(a));
+  const [top] = ordered;
+  const measure = byChips ? "chips" : "stated power";
+  return {
+    sites: ordered,
+    order: `the largest first by ${measure}`,
+    lead: (what) =>
+      top === undefined
+        ? ""
+        : `The largest of the ${what} by ${measure}: ${top.siteName} (${top.company ?? "operator unknown"}), ${byChips ? `${count(chipsOf(top))} chips` : top.powerCapacity === null ? "power not given" : mw(top.powerCapacity)}.`,
+  };
+}
+
 type SitesQuery = Record<string, string>;
 
 /** Every site of the route's answer for `query`, page after page, with the first page's body. */
@@ -289,7 +326,7 @@ const SITES_INTENT: Chat.MarketIntent = {
   intent: "neocloud_sites",
   asks: (question) =>
     SITE_WORDS.test(question.lower) &&
-    !POWER.test(question.lower) &&
+    (!POWER.test(question.lower) || LARGEST.test(question.lower)) &&
     (question.domain === NEOCLOUD.name ||
       question.subjects.length === 0 ||
       familyNamed(question.lower) !== undefined),
@@ -361,14 +398,16 @@ const SITES_INTENT: Chat.MarketIntent = {
     if (operator !== undefined) said.push(`of ${operator}`);
     if (family !== undefined) said.push(`with ${family} chips`);
     const what = `${scopeText(siteScope)}${said.length === 0 ? "" : ` ${said.join(" ")}`}`;
-    const listed = sites.slice(0, LISTED_SITES).map(siteLine);
+    const largest = largestAsked(question.lower, sites);
+    const listed = (largest?.sites ?? sites).slice(0, LISTED_SITES).map(siteLine);
     const more = sites.length - listed.length;
     const power = sites.reduce((sum, site) => sum + (site.powerCapacity ?? 0), 0);
     const lines = [
       ...sampleLine(answer.value.body.dataSources.sample),
+      ...(largest === undefined || sites.length === 0 ? [] : [largest.lead(what)]),
       sites.length === 0
         ? `No ${what} in the Neo-Cloud Sites data.`
-        : `${count(sites.length)} ${sites.length === 1 ? what.replace(/sites/, "site") : what} (${mw(power)} of stated power):`,
+        : `${count(sites.length)} ${sites.length === 1 ? what.replace(/sites/, "site") : what} (${mw(power)} of stated power)${largest === undefined ? "" : `, ${largest.order}`}:`,
       ...listed,
       ...(more > 0
         ? [`... and ${count(more)} more (GET ${neocloudSitesRoute.path} lists them all).`]
@@ -404,7 +443,9 @@ const POWER_INTENT: Chat.MarketIntent = {
   intent: "neocloud_power",
   asks: (question) =>
     POWER.test(question.lower) &&
-    (SITE_WORDS.test(question.lower) || countryNamed(question.message) !== undefined),
+    (SITE_WORDS.test(question.lower) || countryNamed(question.message) !== undefined) &&
+    // "Which site has the most power" asks for a site (SITES_INTENT), not a country's total.
+    (COUNTRY_WORDS.test(question.lower) || !LARGEST.test(question.lower)),
   async answer(question, scope) {
     const intent = "neocloud_power";
     const siteScope = scopeOf(question.lower);
@@ -436,6 +477,84 @@ const POWER_INTENT: Chat.MarketIntent = {
       answer: lines.join("\n"),
       sources: [sourceOf(neocloudAggregateRoute, query, buckets)],
       citations: citationsOf(body.dataSources),
+    };
+  },
+};
+
+/** "Which operator has the most power", "the companies with the most sites": operators ranked. */
+const OPERATOR_WORDS = /\b(?:operators?|compan(?:y|ies)|providers?)\b/;
+const RANK_WORDS = /\b(?:most|largest|biggest|top|rank(?:ed|ing)?)\b/;
+
+/**
+ * Operators ranked by what the question asks (stated power, chips, or their number of sites),
+ * from every site of the scope (the route has no operator aggregate: the chat sums the sites),
+ * the first one named in the lead.
+ */
+const OPERATORS_INTENT: Chat.MarketIntent = {
+  intent: "neocloud_operators",
+  asks: (question) =>
+    /\b(?:which|what|who)\b/.test(question.lower) &&
+    OPERATOR_WORDS.test(question.lower) &&
+    RANK_WORDS.test(question.lower) &&
+    familyNamed(question.lower) === undefined,
+  async answer(question, scope) {
+    const intent = "neocloud_operators";
+    const siteScope = scopeOf(question.lower);
+    const query = { scope: siteScope };
+    const answer = await allSites(query, scope);
+    if (!answer.ok) return { intent, answer: answer.error.message, sources: [] };
+    const measure = POWER.test(question.lower)
+      ? "power"
+      : CHIP_WORDS.test(question.lower)
+        ? "chips"
+        : "sites";
+    const operators = new Map<string, { power: number; chips: number; sites: number }>();
+    for (const site of answer.value.sites) {
+      const name = site.company ?? "operator unknown";
+      const sums = operators.get(name) ?? { power: 0, chips: 0, sites: 0 };
+      sums.power += site.powerCapacity ?? 0;
+      sums.chips += chipsOf(site);
+      sums.sites += 1;
+      operators.set(name, sums);
+    }
+    const ranked = [...operators.entries()].sort(
+      ([, a], [, b]) => b[measure] - a[measure] || b.sites - a.sites,
+    );
+    const what = `${scopeText(siteScope)}' operators`;
+    const text = (sums: { power: number; chips: number; sites: number }) =>
+      `${mw(sums.power)} of stated power, ${count(sums.chips)} chips, ${count(sums.sites)} site(s)`;
+    const [top] = ranked;
+    const measureText =
+      measure === "power" ? "stated power" : measure === "chips" ? "chips" : "sites";
+    const listed = ranked.slice(0, LISTED_SITES);
+    const lines = [
+      ...sampleLine(answer.value.body.dataSources.sample),
+      top === undefined
+        ? `No ${scopeText(siteScope)} in the Neo-Cloud Sites data.`
+        : `${top[0]} has the most ${measureText} of the ${what}: ${text(top[1])}.`,
+      ...listed.map(([name, sums]) => `- ${name}: ${text(sums)}`),
+      ...(ranked.length > listed.length
+        ? [`... and ${count(ranked.length - listed.length)} more operators.`]
+        : []),
+      "Power and chips are as the sites state them (a site without one counts 0).",
+    ];
+    return {
+      intent,
+      answer: lines.join("\n"),
+      sources: [
+        sourceOf(
+          neocloudSitesRoute,
+          query,
+          answer.value.sites.map((site) => ({
+            id: site.id,
+            siteName: site.siteName,
+            company: site.company,
+            powerCapacity: site.powerCapacity,
+            chips: chipsOf(site),
+          })),
+        ),
+      ],
+      citations: citationsOf(answer.value.body.dataSources),
     };
   },
 };
@@ -516,5 +635,11 @@ export const NEOCLOUD_CHAT: Chat.ChatMarket = {
   }),
   methodology: () => NEOCLOUD_CHAT_METHODOLOGY,
   methodologyRoute: neocloudMethodologyRoute,
-  intents: [CHIPS_IN_SITES_INTENT, POWER_INTENT, CHIP_FAMILIES_INTENT, SITES_INTENT],
+  intents: [
+    OPERATORS_INTENT,
+    CHIPS_IN_SITES_INTENT,
+    POWER_INTENT,
+    CHIP_FAMILIES_INTENT,
+    SITES_INTENT,
+  ],
 };

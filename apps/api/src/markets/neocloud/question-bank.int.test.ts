@@ -97,7 +97,7 @@ async function power(rest: Rest, scope: string, country: string): Promise<string
   ].join("\n");
 }
 
-questionBank("neocloud", 12, [
+questionBank("neocloud", 14, [
   {
     question: "Which neo-cloud sites have H100 GPUs?",
     intent: "neocloud_sites",
@@ -153,6 +153,53 @@ questionBank("neocloud", 12, [
     question: "What is the total power of neo-cloud sites in Iceland?",
     intent: "neocloud_power",
     answer: (rest) => power(rest, "neocloud", "Iceland"),
+  },
+  {
+    question: "What is the largest data center?",
+    intent: "neocloud_sites",
+    async answer(rest) {
+      // Every site, the largest stated power first (a site without one last), the first named.
+      const all = await sites(rest, "scope=all");
+      const ordered = [...all].sort((a, b) => (b.powerCapacity ?? -1) - (a.powerCapacity ?? -1));
+      const [top] = ordered;
+      if (top === undefined) throw new Error("no sites");
+      const power = all.reduce((sum, site) => sum + (site.powerCapacity ?? 0), 0);
+      return [
+        SAMPLE_LINE,
+        `The largest of the sites by stated power: ${top.siteName} (${top.company ?? "operator unknown"}), ${top.powerCapacity === null ? "power not given" : megawatts(top.powerCapacity)}.`,
+        `${thousands(all.length)} sites (${megawatts(power)} of stated power), the largest first by stated power:`,
+        ...ordered.map(line),
+      ].join("\n");
+    },
+  },
+  {
+    question: "Which neo-cloud operator has the most power?",
+    intent: "neocloud_operators",
+    async answer(rest) {
+      // Summed from the neo-cloud sites per operator (the route has no operator aggregate).
+      const sums = new Map<string, { power: number; chips: number; sites: number }>();
+      for (const site of await sites(rest, "scope=neocloud")) {
+        const name = site.company ?? "operator unknown";
+        const sum = sums.get(name) ?? { power: 0, chips: 0, sites: 0 };
+        sum.power += site.powerCapacity ?? 0;
+        sum.chips += site.chips.reduce((total, chip) => total + (chip.quantity ?? 0), 0);
+        sum.sites += 1;
+        sums.set(name, sum);
+      }
+      const ranked = [...sums.entries()].sort(
+        ([, a], [, b]) => b.power - a.power || b.sites - a.sites,
+      );
+      const text = (sum: { power: number; chips: number; sites: number }) =>
+        `${megawatts(sum.power)} of stated power, ${thousands(sum.chips)} chips, ${thousands(sum.sites)} site(s)`;
+      const [top] = ranked;
+      if (top === undefined) throw new Error("no operators");
+      return [
+        SAMPLE_LINE,
+        `${top[0]} has the most stated power of the neo-cloud sites' operators: ${text(top[1])}.`,
+        ...ranked.map(([name, sum]) => `- ${name}: ${text(sum)}`),
+        "Power and chips are as the sites state them (a site without one counts 0).",
+      ].join("\n");
+    },
   },
   {
     question: "Which GPU type is most common across neo-cloud sites?",
