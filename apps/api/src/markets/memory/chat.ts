@@ -41,17 +41,24 @@ const memorySubject = (memory: MemoryType) => ({
 /**
  * How questions write a type (lower case): its id, or its generation and size as written
  * ("ddr5 16gb", "ddr4-8gb ett", "ddr5 rdimm 32gb", "mlc 64gb"). A chip's eTT variant needs
- * "ett"; the plain chip is never read from a question that says it.
+ * "ett"; the plain chip is never read from a question that says it. Without a size, a
+ * generation names every type of it ("ddr4": the DDR4 chips and modules) and a generation with
+ * a module kind every module of that kind ("ddr4 udimm"); a size the catalogue does not have
+ * ("ddr5 64gb") names none.
  */
 function patternOf(memory: MemoryType): RegExp {
   const [, generation = "", ...rest] = memory.id.split("_");
   const ett = rest.at(-1) === "ett";
   const parts = ett ? rest.slice(0, -1) : rest;
   const size = (parts.at(-1) ?? "").replace(/gb$/, "");
-  const dimm = parts.length > 1 ? `${parts[0]}[ -]?` : "";
+  const kind = parts.length > 1 ? parts[0] : undefined;
+  const dimm = kind === undefined ? "" : `${kind}[ -]?`;
   const written = `\\b${generation}[ -]?${dimm}${size} ?gb\\b`;
   const variant = ett ? `${written}[^,;?]*\\bett\\b` : `${written}(?![^,;?]*\\bett\\b)`;
-  return new RegExp(`\\b${memory.id}\\b|${variant}`);
+  const unsized = "(?![ -]?\\d+ ?gb)";
+  const ofGeneration = `\\b${generation}\\b(?![ -]?[a-z]*dimm)${unsized}`;
+  const ofKind = kind === undefined ? [] : [`\\b${generation}[ -]?${kind}\\b${unsized}`];
+  return new RegExp([`\\b${memory.id}\\b`, variant, ofGeneration, ...ofKind].join("|"));
 }
 
 /**

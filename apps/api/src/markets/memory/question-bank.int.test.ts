@@ -70,7 +70,7 @@ const notAType = (written: string) =>
     .map((memory) => memory.name)
     .join(", ")} and ${MEMORY_TYPES.at(-1)?.name}.`;
 
-questionBank("memory", 13, [
+questionBank("memory", 14, [
   {
     question: "Is the memory data real?",
     intent: "provenance",
@@ -88,6 +88,18 @@ questionBank("memory", 13, [
     async answer(rest) {
       const { body } = await rest.get<{ data: HistoryRow }>(`/api/memory-index?type=${DDR5.id}`);
       return `${DDR5.name}: ${usd(body.data.price)} (settled ${dayOf(body.data)}; settled at 4 PM New York on ${dayOf(body.data)}, ${SAMPLE}).`;
+    },
+  },
+  {
+    // A generation and module kind without a size: the one type that is both, not every type.
+    question: "How much is a DDR4 UDIMM?",
+    intent: "latest",
+    async answer(rest) {
+      const udimm = MEMORY_TYPES.filter((memory) => memory.id.startsWith("mem_ddr4_udimm_"));
+      const [only] = udimm;
+      if (only === undefined || udimm.length !== 1) throw new Error("not one DDR4 UDIMM");
+      const { body } = await rest.get<{ data: HistoryRow }>(`/api/memory-index?type=${only.id}`);
+      return `${only.name}: ${usd(body.data.price)} (settled ${dayOf(body.data)}; settled at 4 PM New York on ${dayOf(body.data)}, ${SAMPLE}).`;
     },
   },
   {
