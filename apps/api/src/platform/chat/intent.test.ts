@@ -106,6 +106,18 @@ describe("reading a question", () => {
     });
   });
 
+  it("reads 'trended' and 'go up or down' as a change", () => {
+    for (const question of [
+      "How has the H200 trended over the last 5 days?",
+      "Did the H200 go up or down over the last 5 days?",
+    ])
+      expect(parse(question), question).toEqual({
+        kind: "change",
+        subjects: ["H200"],
+        period: { startDate: "2026-03-05", endDate: "2026-03-10", label: "over the last 5 days" },
+      });
+  });
+
   it("reads a comparison of two labs, named by product or by label", () => {
     expect(parse("Compare Claude vs OpenAI")).toEqual({
       kind: "compare",

@@ -84,7 +84,7 @@ export const PATTERNS = {
   ranking: /\b(?:cheapest|most expensive|priciest|least expensive)\b/,
   wantsHigh: /\b(?:highest|peak|maximum|max|high|most expensive|priciest)\b/,
   change:
-    /\b(?:change[sd]?|changing|move[sd]?|rise|rose|risen|fall|fell|fallen|drop(?:ped)?|increase[sd]?|decrease[sd]?|trend|gain(?:ed)?|lost|declin\w*|went (?:up|down)|go(?:ne|es)? (?:up|down))\b/,
+    /\b(?:change[sd]?|changing|move[sd]?|rise|rose|risen|fall|fell|fallen|drop(?:ped)?|increase[sd]?|decrease[sd]?|trend(?:s|ed|ing)?|gain(?:ed)?|lost|declin\w*|went (?:up|down)|go(?:ne|es)? (?:up|down))\b/,
   compare: /\b(?:compare[sd]?|comparison|versus|vs\.?|cheaper|more expensive|difference between)\b/,
   latest: /\b(?:price|prices|index|value|cost|latest|current|today|now|how much)\b/,
 };

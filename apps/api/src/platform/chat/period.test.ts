@@ -165,6 +165,18 @@ describe("calendar words are calendar periods", () => {
     });
   });
 
+  it("reads 'N days ago' as that one day, not the last N days", () => {
+    expect(readWhen("What was the RTX 5090 price 3 days ago?", saturday)).toMatchObject({
+      kind: "day",
+      day: "2026-11-18",
+    });
+    expect(findNamedPeriod("the H100 3 days ago", saturday)).toBeUndefined();
+    expect(findNamedPeriod("the H100 over the last 3 days", saturday)).toMatchObject({
+      startDate: "2026-11-18",
+      endDate: "2026-11-21",
+    });
+  });
+
   it("reads no weekday in words that only contain one's name", () => {
     expect(findWeekday("sundays are quiet", saturday)).toBeUndefined();
     expect(findWeekday("Tuesday", saturday)).toBeUndefined();

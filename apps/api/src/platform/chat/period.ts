@@ -204,7 +204,9 @@ export function findNamedPeriod(text: string, now: Date): Period | undefined {
   if (month) return month;
   const calendar = findCalendarPeriod(lower, now);
   if (calendar) return calendar;
-  const counted = /(?:last|past|previous)?\s*(\d{1,4})\s+(day|week|month|year)s?/.exec(lower);
+  // "3 days ago" is one day (when.ts reads it), never the last 3 days.
+  const counted =
+    /(?:last|past|previous)?\s*(\d{1,4})\s+(day|week|month|year)s?\b(?!\s+ago\b)/.exec(lower);
   const single = /(?:last|past|previous)\s+(day|week|month|quarter|year)\b/.exec(lower);
   const amount = counted?.[1] ? Number(counted[1]) : single ? 1 : undefined;
   const unit = counted?.[2] ?? single?.[1];
