@@ -251,6 +251,40 @@ export async function comparePeriodAnswer(
   return { intent: "compare", answer: [...lines, ...(line ? [line] : [])].join("\n"), sources };
 }
 
+/** Values listed one per line per subject; the rest are counted (the route lists them all). */
+const LISTED_VALUES = 31;
+
+/**
+ * "Show me the A100 price history for the last week": each subject's values over the period,
+ * one line a value (the newest LISTED_VALUES when there are more), with their sources.
+ */
+export async function historyAnswer(
+  subjects: readonly Subject[],
+  period: Period,
+  markets: ChatMarkets,
+  scope: ChatScope,
+): Promise<EngineAnswer> {
+  const lines: string[] = [];
+  const sources: ChatSource[] = [];
+  for (const s of subjects) {
+    const chat = markets.of(s);
+    const series = await seriesOrLine(s, period, markets, scope);
+    if ("line" in series) return { intent: "history", answer: series.line, sources: [] };
+    const { points } = series;
+    if (points.length === 0) {
+      lines.push(noDataLine(s, period));
+      continue;
+    }
+    const listed = points.slice(-LISTED_VALUES);
+    lines.push(
+      `${s.name} ${period.label}: ${points.length} published ${points.length === 1 ? "value" : "values"}${listed.length < points.length ? `, the newest ${listed.length} listed (${points.length - listed.length} earlier ones from the route)` : ""}:`,
+      ...listed.map((point) => `${point.at}: ${chat.format(point.value)}`),
+    );
+    sources.push(chat.seriesSource(s, period, listed));
+  }
+  return { intent: "history", answer: lines.join("\n"), sources };
+}
+
 export async function rankingAnswer(
   pool: readonly Subject[],
   high: boolean,

@@ -256,6 +256,21 @@ describe("built-in engine", () => {
     expect(await restRows(data.sources[0])).toEqual(data.sources[0]?.values);
   });
 
+  it("lists a period's values, one a line, as the route it cites returns them", async () => {
+    const data = await chat("Show me the H100 price history for the last 5 days");
+    expect(data.intent).toBe("history");
+    const rows = (await restRows(data.sources[0])) as Array<{
+      timestamp: string;
+      index_value: number;
+    }>;
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows).toEqual(data.sources[0]?.values);
+    expect(data.answer.split("\n")).toEqual([
+      `H100 SXM over the last 5 days: ${rows.length} published values:`,
+      ...rows.map((row) => `${row.timestamp}: $${row.index_value.toFixed(3)} per GPU-hour`),
+    ]);
+  });
+
   it("answers a GPU's traded volume of its latest settled day from the route it cites", async () => {
     const data = await chat("How many trades did the H100 see?");
     expect(data.intent).toBe("trade_volume");

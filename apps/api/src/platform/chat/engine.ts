@@ -6,6 +6,7 @@ import {
   comparePeriodAnswer,
   extremeAnswer,
   freeTierAnswer,
+  historyAnswer,
   latestAnswer,
   listed,
   methodologyAnswer,
@@ -136,6 +137,8 @@ async function answerIntent(
       return extremeAnswer(intent.subjects, period, intent.high, byMarket, scope);
     case "change":
       return changeAnswer(intent.subjects, period, byMarket, scope);
+    case "history":
+      return historyAnswer(intent.subjects, period, byMarket, scope);
     case "compare":
       return when.kind === "period"
         ? comparePeriodAnswer(intent.subjects, when.period, byMarket, scope)

@@ -58,6 +58,8 @@ function readAt(now: Date) {
         };
       case "change":
         return { kind: "change", subjects: ids(intent.subjects), period };
+      case "history":
+        return { kind: "history", subjects: ids(intent.subjects), period };
       case "compare":
         return named !== undefined
           ? { kind: "compare", subjects: ids(intent.subjects), period: named }
@@ -103,6 +105,18 @@ describe("reading a question", () => {
       kind: "change",
       subjects: ["H200"],
       period: { startDate: "2026-03-05", endDate: "2026-03-10", label: "over the last 5 days" },
+    });
+  });
+
+  it("reads a period's values asked as a history, not their mean", () => {
+    expect(parse("Show me the A100 price history for the last 5 days")).toEqual({
+      kind: "history",
+      subjects: ["A100 SXM4"],
+      period: { startDate: "2026-03-05", endDate: "2026-03-10", label: "over the last 5 days" },
+    });
+    expect(parse("Anthropic's index each day over the last 5 days")).toMatchObject({
+      kind: "history",
+      subjects: ["anthropic"],
     });
   });
 

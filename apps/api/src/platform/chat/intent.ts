@@ -6,8 +6,8 @@ import type { ChatMarket, Question, Subject, When, ChatTurn } from "../core/chat
  * it names (every market's), or an earlier turn named; the market its words are about; the day
  * or period it asks about (`when.ts`); and the kind of answer wanted, in a fixed order:
  * methodology, data provenance, free tier, the markets' own questions (in market order), the
- * biggest mover, a value on one day, highs and lows (ranking first), change, comparison, latest
- * value, and anything else is out of scope.
+ * biggest mover, a value on one day, highs and lows (ranking first), change, a period's values,
+ * comparison, latest value, and anything else is out of scope.
  */
 
 /** What the engine answers itself; markets add their own intents. */
@@ -24,6 +24,8 @@ export type CommonIntent =
   | { kind: "ranking"; pool: Subject[]; high: boolean }
   | { kind: "extreme"; subjects: readonly Subject[]; high: boolean }
   | { kind: "change"; subjects: readonly Subject[] }
+  /** Each value of a period, one per line ("the A100 price history for the last week"). */
+  | { kind: "history"; subjects: readonly Subject[] }
   /** Latest values, or with `named` (a period the question names) each subject's mean over it. */
   | { kind: "compare"; subjects: readonly Subject[]; named: boolean }
   | { kind: "latest"; subjects: readonly Subject[] }
@@ -86,6 +88,7 @@ export const PATTERNS = {
   change:
     /\b(?:change[sd]?|changing|move[sd]?|rise|rose|risen|fall|fell|fallen|drop(?:ped)?|increase[sd]?|decrease[sd]?|trend(?:s|ed|ing)?|gain(?:ed)?|lost|declin\w*|went (?:up|down)|go(?:ne|es)? (?:up|down))\b/,
   compare: /\b(?:compare[sd]?|comparison|versus|vs\.?|cheaper|more expensive|difference between)\b/,
+  history: /\b(?:history|historical|each day|every day|daily (?:values|prices)|day by day)\b/,
   latest: /\b(?:price|prices|index|value|cost|latest|current|today|now|how much)\b/,
 };
 
@@ -224,6 +227,7 @@ export function intentOf(question: Question, markets: readonly Market[]): Common
     if (subjects.length > 0) return { kind: "extreme", subjects, high };
   }
   if (PATTERNS.change.test(lower) && subjects.length > 0) return { kind: "change", subjects };
+  if (PATTERNS.history.test(lower) && subjects.length > 0) return { kind: "history", subjects };
   if (subjects.length > 1 || (PATTERNS.compare.test(lower) && subjects.length > 0))
     return { kind: "compare", subjects, named: namesPeriod };
   // A value asked for a named period ("Anthropic in March 2026") is its mean over that period,
