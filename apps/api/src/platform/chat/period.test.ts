@@ -165,6 +165,23 @@ describe("calendar words are calendar periods", () => {
     });
   });
 
+  it("reads the start or end of a named period as that one day", () => {
+    expect(readWhen("What was Qwen's index at the start of November?", saturday)).toEqual({
+      kind: "day",
+      day: "2026-11-01",
+      label: "on 2026-11-01",
+    });
+    expect(readWhen("the H100 price at the end of October 2026", saturday)).toEqual({
+      kind: "day",
+      day: "2026-10-31",
+      label: "on 2026-10-31",
+    });
+    expect(readWhen("the H100 at the beginning of last week", saturday)).toMatchObject({
+      kind: "day",
+      day: "2026-11-09",
+    });
+  });
+
   it("reads 'N days ago' as that one day, not the last N days", () => {
     expect(readWhen("What was the RTX 5090 price 3 days ago?", saturday)).toMatchObject({
       kind: "day",

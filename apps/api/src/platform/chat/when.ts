@@ -14,6 +14,8 @@ const WRITTEN_DAY = /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/g;
 const QUARTER = /\bq([1-4])\s*(?:of\s+)?(\d{4})?\b/;
 const YEAR = /\b(?:in|during|for|over|throughout)\s+(\d{4})\b(?!-)/;
 const SINCE = /\bsince\b/;
+/** "The start of", "the beginning of", "the end of" a period the question names. */
+const PERIOD_EDGE = /\b(start|beginning|end) of\b/;
 const NOW_WORDS =
   /^(?:right )?now$|^today$|^tonight$|^currently$|^at the moment$|^this (?:morning|afternoon|evening)$/;
 const MONTH = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?";
@@ -44,6 +46,12 @@ export function readWhen(text: string, now: Date): When {
     if (written.kind === "day") return written;
   }
   const named = findNamedPeriod(text, now);
+  // "At the start of November", "the end of last month": that period's first or last day.
+  const edge = PERIOD_EDGE.exec(lower)?.[1];
+  if (named && edge !== undefined) {
+    const day = edge === "end" ? named.endDate : named.startDate;
+    return { kind: "day", day, label: `on ${day}` };
+  }
   if (named) return { kind: "period", period: named };
   const quarter = QUARTER.exec(lower);
   if (quarter?.[1]) return { kind: "period", period: quarterPeriod(quarter, today) };
