@@ -615,7 +615,7 @@ export const NEOCLOUD_CHAT_METHODOLOGY =
 export const NEOCLOUD_CHAT: Chat.ChatMarket = {
   scope: "the Neo-Cloud Sites data (AI data-center sites from Epoch AI)",
   subjectsNoun: "data-center sites",
-  asks: "data-center sites near a place, in a country, city or US state, of an operator or with a chip family, their total power by country, their chip families, and how many GPUs of a chip family they hold",
+  asks: "data-center sites near a place, in a country, city or US state, of an operator or with a chip family, their total power by country, and how many GPUs of a chip family they hold",
   tracked: "Neo-Cloud Sites: Epoch AI's GPU Clusters and Frontier Data Centers.",
   // Its questions are its own intents (sites come and go with the data).
   subjects: [],
