@@ -297,6 +297,78 @@ function rankingLead(
   ];
 }
 
+/** "How many PRs were merged": a count of merged pull requests, not a rate. */
+const MERGED_COUNT = /\bmerged\b/;
+const RATE_WORDS = /\bmerge[- ]rates?\b|\brates?\b|\bpercent(?:age)?\b|\bshare\b/;
+
+/**
+ * "How many Copilot PRs were merged last week": for each day of the period, the pull requests
+ * opened that day times that day's merge rate (the share of them merged by now), summed; the
+ * days whose rate may still rise are said.
+ */
+const MERGED_COUNT_INTENT: Chat.MarketIntent = {
+  intent: "coding_merged_count",
+  asks: (question) =>
+    aboutAgents(question) &&
+    /\bhow many\b|\bnumber of\b|\bcount\b/.test(question.lower) &&
+    MERGED_COUNT.test(question.lower) &&
+    !RATE_WORDS.test(question.lower) &&
+    !CHANGE.test(question.lower),
+  async answer(question, scope) {
+    const intent = "coding_merged_count";
+    const days = countDays(question);
+    const lines: string[] = [];
+    const sources: Chat.ChatSource[] = [];
+    const citations: string[] = [];
+    for (const agent of agentsOf(question)) {
+      const name = AGENT_NAMES[agent];
+      const [opened, rates] = await Promise.all([
+        historyOf(prsProduct(agent), days, scope),
+        historyOf(mergeProduct(agent), days, scope),
+      ]);
+      if (!opened.ok) return { intent, answer: opened.error.message, sources: [] };
+      if (!rates.ok) return { intent, answer: rates.error.message, sources: [] };
+      const rateOf = new Map(rates.value.data.map((row) => [row.date, row]));
+      const both = opened.value.data.flatMap((row) => {
+        const rate = rateOf.get(row.date);
+        return row.value === null || rate?.value === null || rate === undefined
+          ? []
+          : [{ opened: row, rate, merged: Math.round((row.value * (rate.value ?? 0)) / 100) }];
+      });
+      if (both.length === 0) {
+        lines.push(
+          `No merged pull requests of ${name} are counted from ${days.startDate} to ${days.endDate}.`,
+        );
+        continue;
+      }
+      const merged = both.reduce((sum, day) => sum + day.merged, 0);
+      const total = both.reduce((sum, day) => sum + (day.opened.value ?? 0), 0);
+      const provisional = both.filter((day) => day.rate.status === "provisional").length;
+      lines.push(
+        `${name}: ${whole(merged)} of the ${whole(total)} pull requests opened on public GitHub from ${days.startDate} to ${days.endDate} were merged by now (${percent((merged / total) * 100)}; each day's pull requests opened times its merge rate, ${both.length} UTC day(s); ${provisional === 0 ? "all settled" : `${provisional} day(s) provisional, which may still rise`}).`,
+      );
+      const query = { startDate: days.startDate, endDate: days.endDate };
+      sources.push(
+        sourceOf(
+          llmCodingHistoryRoute,
+          { product: prsProduct(agent), ...query },
+          both.map((day) => day.opened),
+        ),
+        sourceOf(
+          llmCodingHistoryRoute,
+          { product: mergeProduct(agent), ...query },
+          both.map((day) => day.rate),
+        ),
+      );
+      citations.push(
+        ...citationsOf(opened.value.dataSources),
+        ...citationsOf(rates.value.dataSources),
+      );
+    }
+    return { intent, answer: lines.join("\n"), sources, citations: [...new Set(citations)] };
+  },
+};
+
 /** "Which agent has the best merge rate", "the lowest": the agents ranked by their rate. */
 const BEST_RATE = /\b(?:best|highest|top|most)\b/;
 const WORST_RATE = /\b(?:worst|lowest|least)\b/;
@@ -461,5 +533,5 @@ export const LLM_CODING_CHAT: Chat.ChatMarket = {
   }),
   methodology: () => describeLlmCodingMethodology().join(" "),
   methodologyRoute: llmCodingMethodologyRoute,
-  intents: [MERGE_RATE_INTENT, COUNT_INTENT],
+  intents: [MERGED_COUNT_INTENT, MERGE_RATE_INTENT, COUNT_INTENT],
 };

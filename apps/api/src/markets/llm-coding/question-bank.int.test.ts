@@ -88,7 +88,7 @@ async function codexChange(rest: Rest): Promise<string> {
 const notAnAgent = (written: string) =>
   `${written} is not a coding agent in the LLM Coding data. Known coding agent names: ${joined(AGENTS.map(([, , name]) => name))}.`;
 
-questionBank("llm-coding", 12, [
+questionBank("llm-coding", 13, [
   {
     // "LLM coding" is this market's, though "LLM" alone is the token market's word.
     question: "Where does the LLM coding data come from?",
@@ -110,6 +110,31 @@ questionBank("llm-coding", 12, [
       const today = utcDayOf(rest.now);
       return (await countLine(rest, "codex", "Codex", addDays(today, -13), addDays(today, -7)))
         .line;
+    },
+  },
+  {
+    question: "How many Copilot pull requests were merged last week?",
+    intent: "coding_merged_count",
+    async answer(rest) {
+      // Last week: Monday 2026-11-09 to Sunday 2026-11-15. Each day's pull requests opened times
+      // its merge rate (the share merged by now), rounded, summed: a count, never a rate.
+      const today = utcDayOf(rest.now);
+      const from = addDays(today, -13);
+      const to = addDays(today, -7);
+      const opened = await days(rest, "copilot-prs", from, to);
+      const rates = new Map(
+        (await days(rest, "copilot-merge", from, to)).map((row) => [row.date, row]),
+      );
+      const both = opened.flatMap((row) => {
+        const rate = rates.get(row.date);
+        return rate?.value == null || row.value === null
+          ? []
+          : [{ opened: row.value, merged: Math.round((row.value * rate.value) / 100), rate }];
+      });
+      const merged = both.reduce((sum, day) => sum + day.merged, 0);
+      const total = both.reduce((sum, day) => sum + day.opened, 0);
+      const provisional = both.filter((day) => day.rate.status === "provisional").length;
+      return `Copilot: ${whole(merged)} of the ${whole(total)} pull requests opened on public GitHub from ${from} to ${to} were merged by now (${((merged / total) * 100).toFixed(1)}%; each day's pull requests opened times its merge rate, ${both.length} UTC day(s); ${provisional === 0 ? "all settled" : `${provisional} day(s) provisional, which may still rise`}).`;
     },
   },
   {
