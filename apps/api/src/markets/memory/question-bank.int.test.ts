@@ -61,6 +61,27 @@ async function riser(rest: Rest, ids: readonly string[], period: Period): Promis
   return [lead, ...ranked.map((move, i) => `${i + 1}. ${move.name}: ${describe(move)}`)].join("\n");
 }
 
+const last30Days = (rest: Rest): Period => ({
+  startDate: addDays(today(rest), -30),
+  endDate: today(rest),
+  label: "over the last 30 days",
+});
+
+/** A type's change over the period as the chat writes it: from, to, percent, never a total. */
+async function changeLine(
+  rest: Rest,
+  memory: { id: string; name: string },
+  period: Period,
+): Promise<string> {
+  const rows = await history(rest, memory.id, period);
+  const first = rows[0];
+  const last = rows.at(-1);
+  if (!first || !last || rows.length < 2) throw new Error(`no ${memory.name} change`);
+  const direction =
+    last.price > first.price ? "rose" : last.price < first.price ? "fell" : "was unchanged";
+  return `${memory.name} ${direction} ${period.label}: from ${usd(first.price)} on ${dayOf(first)} to ${usd(last.price)} on ${dayOf(last)} (${percent(first.price, last.price)}).`;
+}
+
 /** "X is not a memory type in the Memory data." with every type's name. */
 const notAType = (written: string) =>
   `${written} is not a memory type in the Memory data. Known memory type names: ${MEMORY_TYPES.slice(
@@ -132,21 +153,7 @@ questionBank("memory", 14, [
   {
     question: "How did DDR4 8Gb change over the last 30 days?",
     intent: "change",
-    async answer(rest) {
-      const period = {
-        startDate: addDays(today(rest), -30),
-        endDate: today(rest),
-        label: "over the last 30 days",
-      };
-      const rows = await history(rest, DDR4.id, period);
-      const first = rows[0];
-      const last = rows.at(-1);
-      if (!first || !last) throw new Error("no DDR4 8Gb values");
-      const direction =
-        last.price > first.price ? "rose" : last.price < first.price ? "fell" : "was unchanged";
-      // A change (from, to, percent), never a total.
-      return `${DDR4.name} ${direction} ${period.label}: from ${usd(first.price)} on ${dayOf(first)} to ${usd(last.price)} on ${dayOf(last)} (${percent(first.price, last.price)}).`;
-    },
+    answer: async (rest) => changeLine(rest, DDR4, last30Days(rest)),
   },
   {
     question: "How did DDR5 16Gb change since June?",
@@ -158,12 +165,7 @@ questionBank("memory", 14, [
         endDate: today(rest),
         label: `since June ${year}`,
       };
-      const rows = await history(rest, DDR5.id, period);
-      const first = rows[0];
-      const last = rows.at(-1);
-      if (!first || !last) throw new Error("no DDR5 values since June");
-      const direction = last.price > first.price ? "rose" : "fell";
-      return `${DDR5.name} ${direction} ${period.label}: from ${usd(first.price)} on ${dayOf(first)} to ${usd(last.price)} on ${dayOf(last)} (${percent(first.price, last.price)}).`;
+      return changeLine(rest, DDR5, period);
     },
   },
   {
@@ -171,23 +173,9 @@ questionBank("memory", 14, [
     question: "How did flash chip prices change over the last 30 days?",
     intent: "change",
     async answer(rest) {
-      const period = {
-        startDate: addDays(today(rest), -30),
-        endDate: today(rest),
-        label: "over the last 30 days",
-      };
       const lines: string[] = [];
-      for (const memory of MEMORY_TYPES.filter((type) => type.category === "flash")) {
-        const rows = await history(rest, memory.id, period);
-        const first = rows[0];
-        const last = rows.at(-1);
-        if (!first || !last || rows.length < 2) throw new Error(`no ${memory.name} change`);
-        const direction =
-          last.price > first.price ? "rose" : last.price < first.price ? "fell" : "was unchanged";
-        lines.push(
-          `${memory.name} ${direction} ${period.label}: from ${usd(first.price)} on ${dayOf(first)} to ${usd(last.price)} on ${dayOf(last)} (${percent(first.price, last.price)}).`,
-        );
-      }
+      for (const memory of MEMORY_TYPES.filter((type) => type.category === "flash"))
+        lines.push(await changeLine(rest, memory, last30Days(rest)));
       return lines.join("\n");
     },
   },
