@@ -261,7 +261,10 @@ const COUNT_INTENT: Chat.MarketIntent = {
     }
     return {
       intent: "coding_count",
-      answer: [...rankingLead(totals, commits, days, question), ...lines].join("\n"),
+      answer: [
+        ...rankingLead(totals, commits ? "commits" : "pull requests opened", days, question),
+        ...lines,
+      ].join("\n"),
       sources,
       citations: [...new Set(citations)],
     };
@@ -274,7 +277,7 @@ const COUNT_INTENT: Chat.MarketIntent = {
  */
 function rankingLead(
   totals: ReadonlyArray<{ name: string; total: number }>,
-  commits: boolean,
+  what: string,
   days: Chat.Period,
   question: Chat.Question,
 ): string[] {
@@ -283,7 +286,6 @@ function rankingLead(
   const ranked = [...totals].sort((a, b) => (fewest ? a.total - b.total : b.total - a.total));
   const [top, ...rest] = ranked;
   if (top === undefined) return [];
-  const what = commits ? "commits" : "pull requests opened";
   const then =
     rest.length === 0
       ? ""
@@ -310,7 +312,7 @@ const MERGED_COUNT_INTENT: Chat.MarketIntent = {
   intent: "coding_merged_count",
   asks: (question) =>
     aboutAgents(question) &&
-    /\bhow many\b|\bnumber of\b|\bcount\b/.test(question.lower) &&
+    (/\bhow many\b|\bnumber of\b|\bcount\b/.test(question.lower) || MOST.test(question.lower)) &&
     MERGED_COUNT.test(question.lower) &&
     !RATE_WORDS.test(question.lower) &&
     !CHANGE.test(question.lower),
@@ -320,6 +322,7 @@ const MERGED_COUNT_INTENT: Chat.MarketIntent = {
     const lines: string[] = [];
     const sources: Chat.ChatSource[] = [];
     const citations: string[] = [];
+    const totals: Array<{ name: string; total: number }> = [];
     for (const agent of agentsOf(question)) {
       const name = AGENT_NAMES[agent];
       const [opened, rates] = await Promise.all([
@@ -344,8 +347,11 @@ const MERGED_COUNT_INTENT: Chat.MarketIntent = {
       const merged = both.reduce((sum, day) => sum + day.merged, 0);
       const total = both.reduce((sum, day) => sum + (day.opened.value ?? 0), 0);
       const provisional = both.filter((day) => day.rate.status === "provisional").length;
+      totals.push({ name, total: merged });
+      // No pull request opened: no share of them to give.
+      const share = total === 0 ? "" : `${percent((merged / total) * 100)}; `;
       lines.push(
-        `${name}: ${whole(merged)} of the ${whole(total)} pull requests opened on public GitHub from ${days.startDate} to ${days.endDate} were merged by now (${percent((merged / total) * 100)}; each day's pull requests opened times its merge rate, ${both.length} UTC day(s); ${provisional === 0 ? "all settled" : `${provisional} day(s) provisional, which may still rise`}).`,
+        `${name}: ${whole(merged)} of the ${whole(total)} pull requests opened on public GitHub from ${days.startDate} to ${days.endDate} were merged by now (${share}each day's pull requests opened times its merge rate, ${both.length} UTC day(s); ${provisional === 0 ? "all settled" : `${provisional} day(s) provisional, which may still rise`}).`,
       );
       const query = { startDate: days.startDate, endDate: days.endDate };
       sources.push(
@@ -365,12 +371,17 @@ const MERGED_COUNT_INTENT: Chat.MarketIntent = {
         ...citationsOf(rates.value.dataSources),
       );
     }
-    return { intent, answer: lines.join("\n"), sources, citations: [...new Set(citations)] };
+    return {
+      intent,
+      answer: [...rankingLead(totals, "merged pull requests", days, question), ...lines].join("\n"),
+      sources,
+      citations: [...new Set(citations)],
+    };
   },
 };
 
 /** "Which agent has the best merge rate", "the lowest": the agents ranked by their rate. */
-const BEST_RATE = /\b(?:best|highest|top|most)\b/;
+const BEST_RATE = /\b(?:best|highest|top)\b/;
 const WORST_RATE = /\b(?:worst|lowest|least)\b/;
 
 /** One agent's merge-rate line, with the rate a ranking orders by (none: no rate to rank). */

@@ -85,10 +85,41 @@ async function codexChange(rest: Rest): Promise<string> {
   return `Codex ${direction} over the last 30 days: from ${whole(first.value)} pull requests on ${first.date} to ${whole(last.value)} pull requests on ${last.date} (${percent >= 0 ? "+" : ""}${percent.toFixed(1)}%).`;
 }
 
+/** Sunday 2026-11-22's last week: Monday 2026-11-09 to Sunday 2026-11-15. */
+function lastWeek(rest: Rest): { from: string; to: string } {
+  const today = utcDayOf(rest.now);
+  return { from: addDays(today, -13), to: addDays(today, -7) };
+}
+
+/**
+ * One agent's merged pull requests as the chat writes them: each day's pull requests opened
+ * times its merge rate (the share merged by now), rounded, summed; a count, never a rate.
+ */
+async function mergedLine(rest: Rest, prefix: string, name: string, from: string, to: string) {
+  const opened = await days(rest, `${prefix}-prs`, from, to);
+  const rates = new Map(
+    (await days(rest, `${prefix}-merge`, from, to)).map((row) => [row.date, row]),
+  );
+  const both = opened.flatMap((row) => {
+    const rate = rates.get(row.date);
+    return rate?.value == null || row.value === null
+      ? []
+      : [{ opened: row.value, merged: Math.round((row.value * rate.value) / 100), rate }];
+  });
+  const merged = both.reduce((sum, day) => sum + day.merged, 0);
+  const total = both.reduce((sum, day) => sum + day.opened, 0);
+  const provisional = both.filter((day) => day.rate.status === "provisional").length;
+  return {
+    name,
+    merged,
+    line: `${name}: ${whole(merged)} of the ${whole(total)} pull requests opened on public GitHub from ${from} to ${to} were merged by now (${((merged / total) * 100).toFixed(1)}%; each day's pull requests opened times its merge rate, ${both.length} UTC day(s); ${provisional === 0 ? "all settled" : `${provisional} day(s) provisional, which may still rise`}).`,
+  };
+}
+
 const notAnAgent = (written: string) =>
   `${written} is not a coding agent in the LLM Coding data. Known coding agent names: ${joined(AGENTS.map(([, , name]) => name))}.`;
 
-questionBank("llm-coding", 13, [
+questionBank("llm-coding", 14, [
   {
     // "LLM coding" is this market's, though "LLM" alone is the token market's word.
     question: "Where does the LLM coding data come from?",
@@ -116,25 +147,26 @@ questionBank("llm-coding", 13, [
     question: "How many Copilot pull requests were merged last week?",
     intent: "coding_merged_count",
     async answer(rest) {
-      // Last week: Monday 2026-11-09 to Sunday 2026-11-15. Each day's pull requests opened times
-      // its merge rate (the share merged by now), rounded, summed: a count, never a rate.
-      const today = utcDayOf(rest.now);
-      const from = addDays(today, -13);
-      const to = addDays(today, -7);
-      const opened = await days(rest, "copilot-prs", from, to);
-      const rates = new Map(
-        (await days(rest, "copilot-merge", from, to)).map((row) => [row.date, row]),
-      );
-      const both = opened.flatMap((row) => {
-        const rate = rates.get(row.date);
-        return rate?.value == null || row.value === null
-          ? []
-          : [{ opened: row.value, merged: Math.round((row.value * rate.value) / 100), rate }];
-      });
-      const merged = both.reduce((sum, day) => sum + day.merged, 0);
-      const total = both.reduce((sum, day) => sum + day.opened, 0);
-      const provisional = both.filter((day) => day.rate.status === "provisional").length;
-      return `Copilot: ${whole(merged)} of the ${whole(total)} pull requests opened on public GitHub from ${from} to ${to} were merged by now (${((merged / total) * 100).toFixed(1)}%; each day's pull requests opened times its merge rate, ${both.length} UTC day(s); ${provisional === 0 ? "all settled" : `${provisional} day(s) provisional, which may still rise`}).`;
+      // Last week: Monday 2026-11-09 to Sunday 2026-11-15.
+      const { from, to } = lastWeek(rest);
+      return (await mergedLine(rest, "copilot", "Copilot", from, to)).line;
+    },
+  },
+  {
+    question: "Which agent had the most merged pull requests last week?",
+    intent: "coding_merged_count",
+    async answer(rest) {
+      const { from, to } = lastWeek(rest);
+      const merged = [];
+      for (const [, prefix, name] of AGENTS)
+        merged.push(await mergedLine(rest, prefix, name, from, to));
+      // The most first in the lead, with the others after it; each agent's line in catalogue order.
+      const [top, ...others] = [...merged].sort((a, b) => b.merged - a.merged);
+      if (top === undefined) throw new Error("no merged counts");
+      return [
+        `${top.name} had the most merged pull requests from ${from} to ${to}: ${whole(top.merged)} (then ${joined(others.map((entry) => `${entry.name} ${whole(entry.merged)}`))}).`,
+        ...merged.map((entry) => entry.line),
+      ].join("\n");
     },
   },
   {

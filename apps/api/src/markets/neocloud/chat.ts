@@ -9,6 +9,7 @@ import {
   chipQuantityOf,
   countryOf,
   ok,
+  siteGpuQty,
   type Country,
   type NeocloudSite,
   type SiteStatus,
@@ -150,6 +151,40 @@ const CHIPS_IN_SITES_INTENT: Chat.MarketIntent = {
 
 type Site = NeocloudSite & { distanceKm?: number };
 
+/**
+ * The route's filters a question names besides a place: its country, US state, city (`withCity`:
+ * not when a place is asked, whose city is the place) and status, with the words that say them.
+ */
+function filtersAsked(
+  question: Chat.Question,
+  sites: readonly Site[],
+  withCity: boolean,
+): { query: SitesQuery; said: string[] } {
+  const query: SitesQuery = {};
+  const said: string[] = [];
+  const country = countryNamed(question.message);
+  if (country !== undefined) {
+    query.country = country.iso2;
+    said.push(`in ${country.name}`);
+  }
+  const state = stateNamed(question.message);
+  if (state !== undefined) {
+    query.state = state;
+    said.push(`in ${US_STATES[state]}`);
+  }
+  const city = withCity ? cityNamed(question.lower, sites) : undefined;
+  if (city !== undefined) {
+    query.city = city;
+    said.push(`in ${city}`);
+  }
+  const status = statusNamed(question.lower);
+  if (status !== undefined) {
+    query.status = status;
+    said.push(`that are ${status.replace("_", " ")}`);
+  }
+  return { query, said };
+}
+
 /** "The largest data center", "the biggest sites", "the top 3": sites ordered by their size. */
 const LARGEST =
   /\b(?:largest|biggest|most powerful|top)\b|\bmost (?:stated )?(?:power|gpus|chips|accelerators)\b/;
@@ -158,8 +193,8 @@ const COUNTRY_WORDS = /\bcountr(?:y|ies)\b/;
 /** Chips rather than power as the measure of size ("the most GPUs"). */
 const CHIP_WORDS = /\b(?:gpus?|chips?|accelerators?)\b/;
 
-/** A site's chips over its chip types (a type without a quantity counts 0). */
-const chipsOf = (site: Site) => site.chips.reduce((sum, chip) => sum + (chip.quantity ?? 0), 0);
+/** A site's chips, known or estimated (a site without a quantity counts 0). */
+const chipsOf = (site: Site) => siteGpuQty(site) ?? 0;
 
 /**
  * The sites from the largest down when the question asks for the largest: by chips when it
@@ -367,26 +402,9 @@ const SITES_INTENT: Chat.MarketIntent = {
         `within ${Number(place.radiusKm.toFixed(1))} km of ${place.place} (${decimal(place.latitude)}, ${decimal(place.longitude)})`,
       );
     }
-    const country = countryNamed(question.message);
-    if (country !== undefined) {
-      query.country = country.iso2;
-      said.push(`in ${country.name}`);
-    }
-    const state = stateNamed(question.message);
-    if (state !== undefined) {
-      query.state = state;
-      said.push(`in ${US_STATES[state]}`);
-    }
-    const city = place === undefined ? cityNamed(question.lower, every.value.sites) : undefined;
-    if (city !== undefined) {
-      query.city = city;
-      said.push(`in ${city}`);
-    }
-    const status = statusNamed(question.lower);
-    if (status !== undefined) {
-      query.status = status;
-      said.push(`that are ${status.replace("_", " ")}`);
-    }
+    const filters = filtersAsked(question, every.value.sites, place === undefined);
+    Object.assign(query, filters.query);
+    said.push(...filters.said);
     const answer = await allSites(query, scope);
     if (!answer.ok) return { intent, answer: answer.error.message, sources: [] };
     const family = familyNamed(question.lower);
@@ -496,12 +514,17 @@ const OPERATORS_INTENT: Chat.MarketIntent = {
     /\b(?:which|what|who)\b/.test(question.lower) &&
     OPERATOR_WORDS.test(question.lower) &&
     RANK_WORDS.test(question.lower) &&
+    (SITE_WORDS.test(question.lower) || question.domain === NEOCLOUD.name) &&
     familyNamed(question.lower) === undefined,
   async answer(question, scope) {
     const intent = "neocloud_operators";
     const siteScope = scopeOf(question.lower);
-    const query = { scope: siteScope };
-    const answer = await allSites(query, scope);
+    const every = await allSites({ scope: siteScope }, scope);
+    if (!every.ok) return { intent, answer: every.error.message, sources: [] };
+    // The country, state, city or status asked: the operators of those sites only.
+    const filters = filtersAsked(question, every.value.sites, true);
+    const query = { scope: siteScope, ...filters.query };
+    const answer = filters.said.length === 0 ? every : await allSites(query, scope);
     if (!answer.ok) return { intent, answer: answer.error.message, sources: [] };
     const measure = POWER.test(question.lower)
       ? "power"
@@ -520,7 +543,7 @@ const OPERATORS_INTENT: Chat.MarketIntent = {
     const ranked = [...operators.entries()].sort(
       ([, a], [, b]) => b[measure] - a[measure] || b.sites - a.sites,
     );
-    const what = `${scopeText(siteScope)}' operators`;
+    const what = `${scopeText(siteScope)}${filters.said.length === 0 ? "" : ` ${filters.said.join(" ")}`}`;
     const text = (sums: { power: number; chips: number; sites: number }) =>
       `${mw(sums.power)} of stated power, ${count(sums.chips)} chips, ${count(sums.sites)} site(s)`;
     const [top] = ranked;
@@ -530,8 +553,8 @@ const OPERATORS_INTENT: Chat.MarketIntent = {
     const lines = [
       ...sampleLine(answer.value.body.dataSources.sample),
       top === undefined
-        ? `No ${scopeText(siteScope)} in the Neo-Cloud Sites data.`
-        : `${top[0]} has the most ${measureText} of the ${what}: ${text(top[1])}.`,
+        ? `No ${what} in the Neo-Cloud Sites data.`
+        : `${top[0]} has the most ${measureText} of the operators of the ${what}: ${text(top[1])}.`,
       ...listed.map(([name, sums]) => `- ${name}: ${text(sums)}`),
       ...(ranked.length > listed.length
         ? [`... and ${count(ranked.length - listed.length)} more operators.`]
@@ -561,7 +584,7 @@ const OPERATORS_INTENT: Chat.MarketIntent = {
 
 /** "Which GPU type is most common", "chips by family", "what chip families": the chip families. */
 const CHIP_FAMILY_WORDS =
-  /\b(?:gpu|chip|accelerator)s? (?:types?|famil(?:y|ies)|models?)\b|\bwhich (?:gpus?|chips?|accelerators?)\b|\bby (?:gpu|chip)\b/;
+  /\b(?:gpu|chip|accelerator)s? (?:types?|famil(?:y|ies)|models?)\b|\bby (?:gpu|chip)\b/;
 
 /**
  * "Which GPU type is most common across neo-cloud sites": the aggregate by chip family, the
@@ -573,9 +596,22 @@ const CHIP_FAMILIES_INTENT: Chat.MarketIntent = {
   asks: (question) =>
     CHIP_FAMILY_WORDS.test(question.lower) &&
     SITE_WORDS.test(question.lower) &&
-    familyNamed(question.lower) === undefined,
+    familyNamed(question.lower) === undefined &&
+    // The aggregate is over every site of the scope: a question about some of them is a listing.
+    !LARGEST.test(question.lower) &&
+    countryNamed(question.message) === undefined &&
+    stateNamed(question.message) === undefined &&
+    statusNamed(question.lower) === undefined,
   async answer(question, scope) {
     const intent = "neocloud_chip_families";
+    const every = await allSites({ scope: "all" }, scope);
+    if (!every.ok) return { intent, answer: every.error.message, sources: [] };
+    // "Which GPU types does CoreWeave have", "... in Abilene": those sites, listed with their chips.
+    if (
+      operatorNamed(question.lower, every.value.sites) !== undefined ||
+      cityNamed(question.lower, every.value.sites) !== undefined
+    )
+      return SITES_INTENT.answer(question, scope);
     const siteScope = scopeOf(question.lower);
     const query = { by: "gpu_type", scope: siteScope };
     const answer = await askRoute(neocloudAggregateRoute, { query }, scope);

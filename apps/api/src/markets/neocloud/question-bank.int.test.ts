@@ -23,6 +23,7 @@ type Site = {
   status: string | null;
   distanceKm?: number;
   gpuQtyKnown: number | null;
+  gpuQtyEst: number | null;
 };
 type Sites = { data: Site[] };
 type Bucket = {
@@ -97,7 +98,33 @@ async function power(rest: Rest, scope: string, country: string): Promise<string
   ].join("\n");
 }
 
-questionBank("neocloud", 14, [
+/** The operators of the sites `query` selects, by summed stated power, as the chat ranks them. */
+async function operators(rest: Rest, query: string, what: string): Promise<string> {
+  // Summed from the sites per operator (the route has no operator aggregate).
+  const sums = new Map<string, { power: number; chips: number; sites: number }>();
+  for (const site of await sites(rest, query)) {
+    const name = site.company ?? "operator unknown";
+    const sum = sums.get(name) ?? { power: 0, chips: 0, sites: 0 };
+    sum.power += site.powerCapacity ?? 0;
+    // Known and estimated chips together, as the aggregate counts a site's.
+    sum.chips += (site.gpuQtyKnown ?? 0) + (site.gpuQtyEst ?? 0);
+    sum.sites += 1;
+    sums.set(name, sum);
+  }
+  const ranked = [...sums.entries()].sort(([, a], [, b]) => b.power - a.power || b.sites - a.sites);
+  const text = (sum: { power: number; chips: number; sites: number }) =>
+    `${megawatts(sum.power)} of stated power, ${thousands(sum.chips)} chips, ${thousands(sum.sites)} site(s)`;
+  const [top] = ranked;
+  if (top === undefined) throw new Error(`no operators of ${what}`);
+  return [
+    SAMPLE_LINE,
+    `${top[0]} has the most stated power of the operators of the ${what}: ${text(top[1])}.`,
+    ...ranked.map(([name, sum]) => `- ${name}: ${text(sum)}`),
+    "Power and chips are as the sites state them (a site without one counts 0).",
+  ].join("\n");
+}
+
+questionBank("neocloud", 15, [
   {
     question: "Which neo-cloud sites have H100 GPUs?",
     intent: "neocloud_sites",
@@ -175,31 +202,14 @@ questionBank("neocloud", 14, [
   {
     question: "Which neo-cloud operator has the most power?",
     intent: "neocloud_operators",
-    async answer(rest) {
-      // Summed from the neo-cloud sites per operator (the route has no operator aggregate).
-      const sums = new Map<string, { power: number; chips: number; sites: number }>();
-      for (const site of await sites(rest, "scope=neocloud")) {
-        const name = site.company ?? "operator unknown";
-        const sum = sums.get(name) ?? { power: 0, chips: 0, sites: 0 };
-        sum.power += site.powerCapacity ?? 0;
-        sum.chips += site.chips.reduce((total, chip) => total + (chip.quantity ?? 0), 0);
-        sum.sites += 1;
-        sums.set(name, sum);
-      }
-      const ranked = [...sums.entries()].sort(
-        ([, a], [, b]) => b.power - a.power || b.sites - a.sites,
-      );
-      const text = (sum: { power: number; chips: number; sites: number }) =>
-        `${megawatts(sum.power)} of stated power, ${thousands(sum.chips)} chips, ${thousands(sum.sites)} site(s)`;
-      const [top] = ranked;
-      if (top === undefined) throw new Error("no operators");
-      return [
-        SAMPLE_LINE,
-        `${top[0]} has the most stated power of the neo-cloud sites' operators: ${text(top[1])}.`,
-        ...ranked.map(([name, sum]) => `- ${name}: ${text(sum)}`),
-        "Power and chips are as the sites state them (a site without one counts 0).",
-      ].join("\n");
-    },
+    answer: (rest) => operators(rest, "scope=neocloud", "neo-cloud sites"),
+  },
+  {
+    // The operators of the country's sites only, never the world's.
+    question: "Which neo-cloud operator has the most power in the United States?",
+    intent: "neocloud_operators",
+    answer: (rest) =>
+      operators(rest, "scope=neocloud&country=US", "neo-cloud sites in United States of America"),
   },
   {
     question: "Which GPU type is most common across neo-cloud sites?",

@@ -163,7 +163,8 @@ async function volumeGrowthAnswer(
     const rows = await volumeRows(lab, period, scope);
     const first = rows[0];
     const last = rows.at(-1);
-    if (!first || !last || rows.length < 2) {
+    // From no tokens there is no growth rate to give.
+    if (!first || !last || rows.length < 2 || first.totalTokens === 0) {
       entries.push(
         `There is not enough published token volume for ${s.name} ${period.label} to measure growth.`,
       );

@@ -76,6 +76,7 @@ const ANSWERS_ABOUT_DATA = new Set<CommonIntent["kind"]>([
   "ranking",
   "extreme",
   "change",
+  "history",
   "compare",
   "latest",
   "out_of_scope",

@@ -114,10 +114,18 @@ describe("reading a question", () => {
       subjects: ["A100 SXM4"],
       period: { startDate: "2026-03-05", endDate: "2026-03-10", label: "over the last 5 days" },
     });
-    expect(parse("Anthropic's index each day over the last 5 days")).toMatchObject({
+    expect(parse("Anthropic's index day by day over the last 5 days")).toMatchObject({
       kind: "history",
       subjects: ["anthropic"],
     });
+    // "Every day" says how often, not which values: never a history.
+    expect(parse("Is the Anthropic index published every day?").kind).not.toBe("history");
+  });
+
+  it("leaves another market's 'which provider' question to that market", () => {
+    // The neo-cloud operators' ranking answers site questions only.
+    expect(parse("Which provider's GPU prices rose the most?").kind).toBe("mover");
+    expect(parse("Which memory provider had the largest increase?").kind).toBe("mover");
   });
 
   it("reads 'trended' and 'go up or down' as a change", () => {

@@ -88,7 +88,8 @@ export const PATTERNS = {
   change:
     /\b(?:change[sd]?|changing|move[sd]?|rise|rose|risen|fall|fell|fallen|drop(?:ped)?|increase[sd]?|decrease[sd]?|trend(?:s|ed|ing)?|gain(?:ed)?|lost|declin\w*|went (?:up|down)|go(?:ne|es)? (?:up|down))\b/,
   compare: /\b(?:compare[sd]?|comparison|versus|vs\.?|cheaper|more expensive|difference between)\b/,
-  history: /\b(?:history|historical|each day|every day|daily (?:values|prices)|day by day)\b/,
+  history:
+    /\b(?:history|historical|daily (?:values|prices)|day[- ]by[- ]day|each day's|every day's)\b/,
   latest: /\b(?:price|prices|index|value|cost|latest|current|today|now|how much)\b/,
 };
 

@@ -180,6 +180,13 @@ describe("calendar words are calendar periods", () => {
       kind: "day",
       day: "2026-11-09",
     });
+    // One end of a range is not the day asked: the range stands.
+    for (const text of [
+      "How did DDR5 16Gb change since the start of November?",
+      "H100 price from the start of October 2026 to now",
+      "the H100 between the start of October and the end of November",
+    ])
+      expect(readWhen(text, saturday).kind, text).toBe("period");
   });
 
   it("reads 'N days ago' as that one day, not the last N days", () => {
@@ -188,6 +195,14 @@ describe("calendar words are calendar periods", () => {
       day: "2026-11-18",
     });
     expect(findNamedPeriod("the H100 3 days ago", saturday)).toBeUndefined();
+    expect(readWhen("What was the H100 price 2 months ago?", saturday)).toMatchObject({
+      kind: "day",
+      day: "2026-09-21",
+    });
+    expect(readWhen("the H100 a year ago", saturday)).toMatchObject({
+      kind: "day",
+      day: "2025-11-21",
+    });
     expect(findNamedPeriod("the H100 over the last 3 days", saturday)).toMatchObject({
       startDate: "2026-11-18",
       endDate: "2026-11-21",

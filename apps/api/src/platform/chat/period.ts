@@ -204,7 +204,7 @@ export function findNamedPeriod(text: string, now: Date): Period | undefined {
   if (month) return month;
   const calendar = findCalendarPeriod(lower, now);
   if (calendar) return calendar;
-  // "3 days ago" is one day (when.ts reads it), never the last 3 days.
+  // "3 days ago", "2 months ago" are one day (when.ts reads them), never the last 3 days.
   const counted =
     /(?:last|past|previous)?\s*(\d{1,4})\s+(day|week|month|year)s?\b(?!\s+ago\b)/.exec(lower);
   const single = /(?:last|past|previous)\s+(day|week|month|quarter|year)\b/.exec(lower);

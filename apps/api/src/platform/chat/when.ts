@@ -1,5 +1,14 @@
 import * as chrono from "chrono-node";
-import { maxDay, minDay, parseDayParameter, parseUtcDay, utcDayOf, type UtcDay } from "@tpi/domain";
+import {
+  addDays,
+  maxDay,
+  minDay,
+  parseDayParameter,
+  parseUtcDay,
+  subtractMonthsClamped,
+  utcDayOf,
+  type UtcDay,
+} from "@tpi/domain";
 import type { Period, When } from "../core/chat";
 import { findNamedPeriod, findWeekday } from "./period";
 
@@ -14,8 +23,17 @@ const WRITTEN_DAY = /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/g;
 const QUARTER = /\bq([1-4])\s*(?:of\s+)?(\d{4})?\b/;
 const YEAR = /\b(?:in|during|for|over|throughout)\s+(\d{4})\b(?!-)/;
 const SINCE = /\bsince\b/;
-/** "The start of", "the beginning of", "the end of" a period the question names. */
-const PERIOD_EDGE = /\b(start|beginning|end) of\b/;
+/**
+ * "At the start of", "on the last day of" a period the question names: that one day. Only as the
+ * time asked ("at the start of November"), never as one end of a range ("since the start of
+ * November", "from the start of October to now"), and only when one edge is named.
+ */
+const PERIOD_EDGE = /\b(?:at|on|by|around) the (start|beginning|end) of\b/;
+const RANGE_WORDS =
+  /\b(?:since|from|between|until|till|through|to|and)\b[^?]*\b(?:start|beginning|end) of\b/;
+const EDGES = /\b(?:start|beginning|end) of\b/g;
+/** "3 days ago", "2 months ago", "a year ago": that one day. */
+const AGO = /\b(\d{1,4}|an?|one)\s+(day|week|month|year)s?\s+ago\b/;
 const NOW_WORDS =
   /^(?:right )?now$|^today$|^tonight$|^currently$|^at the moment$|^this (?:morning|afternoon|evening)$/;
 const MONTH = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?";
@@ -45,10 +63,21 @@ export function readWhen(text: string, now: Date): When {
     const written = writtenDates(text, lower, now, today);
     if (written.kind === "day") return written;
   }
+  const ago = AGO.exec(lower);
+  if (ago?.[1] && ago[2]) {
+    const amount = /^\d+$/.test(ago[1]) ? Number(ago[1]) : 1;
+    const unit = ago[2];
+    const day =
+      unit === "month" || unit === "year"
+        ? subtractMonthsClamped(today, amount * (unit === "year" ? 12 : 1))
+        : addDays(today, -amount * (unit === "week" ? 7 : 1));
+    return { kind: "day", day, label: `on ${day}` };
+  }
   const named = findNamedPeriod(text, now);
-  // "At the start of November", "the end of last month": that period's first or last day.
+  // "At the start of November", "at the end of last month": that period's first or last day.
   const edge = PERIOD_EDGE.exec(lower)?.[1];
-  if (named && edge !== undefined) {
+  const oneEdge = (lower.match(EDGES) ?? []).length === 1 && !RANGE_WORDS.test(lower);
+  if (named && edge !== undefined && oneEdge) {
     const day = edge === "end" ? named.endDate : named.startDate;
     return { kind: "day", day, label: `on ${day}` };
   }
