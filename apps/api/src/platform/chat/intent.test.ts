@@ -122,6 +122,17 @@ describe("reading a question", () => {
     expect(parse("Is the Anthropic index published every day?").kind).not.toBe("history");
   });
 
+  it("reads when and how often values are made, and what a term means, as the method", () => {
+    for (const question of [
+      "How often is the LLM coding data updated?",
+      "When does the memory index settle?",
+      "What does provisional mean for pull request counts?",
+    ])
+      expect(parse(question).kind, question).toBe("methodology");
+    // A value's time is not the method's.
+    expect(parse("When was the H100 price at its highest this month?").kind).toBe("extreme");
+  });
+
   it("leaves another market's 'which provider' question to that market", () => {
     // The neo-cloud operators' ranking answers site questions only.
     expect(parse("Which provider's GPU prices rose the most?").kind).toBe("mover");

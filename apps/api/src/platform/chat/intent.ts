@@ -42,6 +42,12 @@ export type CommonIntent =
  * under construction"), not how a value is constructed.
  */
 const METHOD_WORD = /methodolog|winsori|\bformula\b/;
+/**
+ * When and how often values are made, and what a term means ("how often is the LLM coding data
+ * updated", "when does the memory index settle", "what does provisional mean"): the method's.
+ */
+const SCHEDULE_ASK =
+  /\bhow often\b|\bwhen (?:does|do|is|are)\b[^?]*\b(?:settl|publish|updat|refresh|sync)\w*|\bwhat (?:does|do)\b[^?]*\bmean\b/;
 const METHOD_ASK =
   /\b(?:how|explain|describe|walk me through|what goes into)\b(?![^?]*\bwhy\b)[^?]*\b(?:calculat|comput|settl|derived?|weight|construct(?!ion)|determin|blend|made|built)\w*/;
 const METHOD_OBJECT_WORDS =
@@ -96,10 +102,12 @@ export const PATTERNS = {
 function asksForMethod(
   lower: string,
   subjects: readonly Subject[],
+  domain: string | undefined,
   markets: readonly Market[],
 ): boolean {
   const method = methodPatterns(markets);
   if (METHOD_WORD.test(lower) || method.whatIsIndex?.test(lower)) return true;
+  if (SCHEDULE_ASK.test(lower) && (subjects.length > 0 || domain !== undefined)) return true;
   // "How did the settled price change?" and "explain the H100 vs B200 gap" ask about values.
   if (PATTERNS.change.test(lower) || PATTERNS.compare.test(lower)) return false;
   if (METHOD_ASK.test(lower) && (method.object.test(lower) || subjects.length > 0)) return true;
@@ -203,7 +211,7 @@ function moverDirection(lower: string): "up" | "down" | "either" | undefined {
 export function intentOf(question: Question, markets: readonly Market[]): CommonIntent {
   const { lower, subjects, domain, when } = question;
   const namesPeriod = when.kind === "period";
-  if (asksForMethod(lower, subjects, markets)) return { kind: "methodology" };
+  if (asksForMethod(lower, subjects, domain, markets)) return { kind: "methodology" };
   if (PROVENANCE.test(lower) && !PATTERNS.freeTier.test(lower)) return { kind: "provenance" };
   if (PATTERNS.freeTier.test(lower)) return { kind: "free_tier" };
   for (const market of markets) {
