@@ -71,6 +71,12 @@ function readAt(now: Date) {
 }
 
 describe("findSubjects", () => {
+  it("reads a name inside a longer one as the longer one's subject only", () => {
+    // "Claude Code" is the coding agent, not also the lab that "Claude" names alone.
+    expect(names("Tell me about Claude Code")).toEqual(["claude"]);
+    expect(names("Claude vs Claude Code")).toEqual(["anthropic", "claude"]);
+  });
+
   it("recognises GPUs however they are written, in the order mentioned", () => {
     expect(names("is the b200 cheaper than an H100?")).toEqual(["B200", "H100 SXM"]);
     expect(names("RTX PRO 6000 vs rtx 5090 vs A100")).toEqual([

@@ -117,17 +117,30 @@ function asksForMethod(
 /** Subjects named in `text`, in the order they are mentioned, each once. */
 export function findSubjects(text: string, markets: readonly Market[]): Subject[] {
   const lower = text.toLowerCase();
-  const found: Array<{ position: number; subject: Subject }> = [];
+  const found: Array<{ position: number; end: number; subject: Subject }> = [];
   const seen = new Set<string>();
   for (const market of markets)
     for (const { subject, pattern } of market.chat.subjects) {
       const key = `${subject.market}\n${subject.id}`;
-      const position = lower.search(pattern);
-      if (position < 0 || seen.has(key)) continue;
+      // Without the global flag, `exec` keeps no state between questions.
+      const match = (
+        pattern.global ? new RegExp(pattern.source, pattern.flags.replace("g", "")) : pattern
+      ).exec(lower);
+      if (match === null || seen.has(key)) continue;
       seen.add(key);
-      found.push({ position, subject });
+      found.push({ position: match.index, end: match.index + match[0].length, subject });
     }
-  return found.sort((a, b) => a.position - b.position).map((entry) => entry.subject);
+  // A name inside a longer one is not a subject of its own: "Claude Code" is the coding agent,
+  // not also the lab "Claude".
+  const inside = (a: (typeof found)[number], b: (typeof found)[number]) =>
+    b !== a &&
+    b.position <= a.position &&
+    a.end <= b.end &&
+    b.end - b.position > a.end - a.position;
+  return found
+    .filter((entry) => !found.some((other) => inside(entry, other)))
+    .sort((a, b) => a.position - b.position)
+    .map((entry) => entry.subject);
 }
 
 /**
