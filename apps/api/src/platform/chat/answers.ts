@@ -285,12 +285,61 @@ export async function historyAnswer(
   return { intent: "history", answer: lines.join("\n"), sources };
 }
 
+/**
+ * "The cheapest GPU over the last month": the subjects ranked by the mean of their values over the
+ * period named (those without a value in it are left out), each with its count and days.
+ */
+async function periodRankingAnswer(
+  pool: readonly Subject[],
+  high: boolean,
+  period: Period,
+  markets: ChatMarkets,
+  scope: ChatScope,
+): Promise<EngineAnswer> {
+  const entries: Array<{ s: Subject; mean: number; line: string; source: ChatSource }> = [];
+  for (const s of pool) {
+    const chat = markets.of(s);
+    const series = await seriesOrLine(s, period, markets, scope);
+    // A refusal (a key or plan the period needs) is the whole answer, in the route's words.
+    if ("line" in series) return { intent: "extreme", answer: series.line, sources: [] };
+    const { points } = series;
+    const first = points[0];
+    const last = points.at(-1);
+    if (!first || !last) continue;
+    const mean = points.reduce((sum, p) => sum + p.value, 0) / points.length;
+    entries.push({
+      s,
+      mean,
+      line: `${s.name}: ${chat.format(mean)} on average (${points.length} ${points.length === 1 ? "value" : "values"}, ${first.at} to ${last.at})`,
+      source: chat.seriesSource(s, period, points),
+    });
+  }
+  const ranked = entries.sort((x, y) => (high ? y.mean - x.mean : x.mean - y.mean));
+  const top = ranked[0];
+  if (!top)
+    return {
+      intent: "extreme",
+      answer: `There are no published values ${period.label} to rank.`,
+      sources: [],
+    };
+  return {
+    intent: "extreme",
+    answer: [
+      `By the mean of the published values ${period.label}, the ${high ? "most expensive" : "cheapest"} is ${top.s.name} at ${markets.of(top.s).format(top.mean)}.`,
+      ...ranked.map((e, i) => `${i + 1}. ${e.line}`),
+    ].join("\n"),
+    sources: ranked.map((e) => e.source),
+  };
+}
+
 export async function rankingAnswer(
   pool: readonly Subject[],
   high: boolean,
   markets: ChatMarkets,
   scope: ChatScope,
+  period?: Period,
 ): Promise<EngineAnswer> {
+  if (period !== undefined) return periodRankingAnswer(pool, high, period, markets, scope);
   const entries: Array<{ s: Subject; value: number; at: string; source: ChatSource }> = [];
   for (const s of pool) {
     const latest = await markets.of(s).latest(s, scope);

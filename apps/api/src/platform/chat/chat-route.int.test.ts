@@ -271,6 +271,26 @@ describe("built-in engine", () => {
     ]);
   });
 
+  it("ranks by the mean over the period a ranking question names, not by the latest values", async () => {
+    const data = await chat("Which GPU was the cheapest over the last 5 days?");
+    expect(data.intent).toBe("extreme");
+    // Only the H100 SXM and the H200 have values here: each mean is that of the cited rows.
+    const means = await Promise.all(
+      data.sources.map(async (source) => {
+        const rows = (await restRows(source)) as Array<{ index_value: number }>;
+        expect(rows).toEqual(source.values);
+        return rows.reduce((sum, row) => sum + row.index_value, 0) / rows.length;
+      }),
+    );
+    expect(data.sources.map((source) => source.parameters.gpuName)).toEqual(["H100 SXM", "H200"]);
+    const lines = data.answer.split("\n");
+    expect(lines[0]).toBe(
+      `By the mean of the published values over the last 5 days, the cheapest is H100 SXM at $${(means[0] ?? 0).toFixed(3)} per GPU-hour.`,
+    );
+    expect(lines[1]).toMatch(/^1\. H100 SXM: \$\d\.\d{3} per GPU-hour on average \(5 values, /);
+    expect(lines[2]).toMatch(/^2\. H200: /);
+  });
+
   it("answers a GPU's traded volume of its latest settled day from the route it cites", async () => {
     const data = await chat("How many trades did the H100 see?");
     expect(data.intent).toBe("trade_volume");

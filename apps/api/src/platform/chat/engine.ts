@@ -133,7 +133,13 @@ async function answerIntent(
         ? onDayAnswer(intent.subjects, when.day, byMarket, scope)
         : latestAnswer(intent.subjects, byMarket, scope);
     case "ranking":
-      return rankingAnswer(intent.pool, intent.high, byMarket, scope);
+      return rankingAnswer(
+        intent.pool,
+        intent.high,
+        byMarket,
+        scope,
+        when.kind === "period" ? when.period : undefined,
+      );
     case "extreme":
       return extremeAnswer(intent.subjects, period, intent.high, byMarket, scope);
     case "change":
