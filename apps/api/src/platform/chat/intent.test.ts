@@ -139,6 +139,19 @@ describe("reading a question", () => {
     expect(parse("When was the H100 price at its highest this month?").kind).toBe("extreme");
   });
 
+  it("reads 'which … has the lowest (highest) price' as a ranking", () => {
+    expect(parse("Which GPU has the lowest price?")).toMatchObject({
+      kind: "ranking",
+      high: false,
+    });
+    expect(parse("Which lab has the highest index?")).toMatchObject({
+      kind: "ranking",
+      high: true,
+    });
+    // One subject's high is its extreme, not a ranking.
+    expect(parse("What was the H100's highest price this month?").kind).toBe("extreme");
+  });
+
   it("leaves another market's 'which provider' question to that market", () => {
     // The neo-cloud operators' ranking answers site questions only.
     expect(parse("Which provider's GPU prices rose the most?").kind).toBe("mover");

@@ -242,7 +242,9 @@ export function intentOf(question: Question, markets: readonly Market[]): Common
   }
   const high = PATTERNS.wantsHigh.test(lower);
   if (PATTERNS.extreme.test(lower)) {
-    if (PATTERNS.ranking.test(lower) && subjects.length !== 1) {
+    // "Which GPU has the lowest price" asks for a ranking too, as "the cheapest GPU" does.
+    const whichEnd = WHICH.test(lower) && /\b(?:lowest|highest)\b/.test(lower);
+    if ((PATTERNS.ranking.test(lower) || whichEnd) && subjects.length !== 1) {
       const pool = subjects.length > 1 ? [...subjects] : allOfDomain(question, markets);
       if (pool.length > 0) return { kind: "ranking", pool, high };
     }
