@@ -170,13 +170,27 @@ const AGENT_KIND: Chat.SubjectKind = {
   },
 };
 
+/** The days a count question sums, and a line said first when they are not the days asked. */
+type CountDays = { startDate: UtcDay; endDate: UtcDay; label: string; note?: string };
+
+const TODAY = /\btoday\b|\bso far\b/;
+
 /**
  * The days a count question sums: the period it names, ending yesterday at the latest (today's
  * counts are taken after the day ends); "last week" is the 7 UTC days ending yesterday.
  */
-function countDays(question: Chat.Question): { startDate: UtcDay; endDate: UtcDay; label: string } {
-  const yesterday = addDays(utcDayOf(question.now), -1);
+function countDays(question: Chat.Question): CountDays {
+  const today = utcDayOf(question.now);
+  const yesterday = addDays(today, -1);
   const { when } = question;
+  // "Today" has no count yet: the day the counts are taken for is said, then yesterday counted.
+  if (when.kind === "latest" && TODAY.test(question.lower))
+    return {
+      startDate: yesterday,
+      endDate: yesterday,
+      label: `on ${yesterday}`,
+      note: `Today's counts (${today}, UTC) are taken after the day ends; the latest day counted is ${yesterday}.`,
+    };
   if (when.kind === "day") return { startDate: when.day, endDate: when.day, label: when.label };
   if (when.kind === "period") {
     const { period } = when;
@@ -262,6 +276,7 @@ const COUNT_INTENT: Chat.MarketIntent = {
     return {
       intent: "coding_count",
       answer: [
+        ...(days.note === undefined ? [] : [days.note]),
         ...rankingLead(totals, commits ? "commits" : "pull requests opened", days, question),
         ...lines,
       ].join("\n"),
@@ -373,7 +388,11 @@ const MERGED_COUNT_INTENT: Chat.MarketIntent = {
     }
     return {
       intent,
-      answer: [...rankingLead(totals, "merged pull requests", days, question), ...lines].join("\n"),
+      answer: [
+        ...(days.note === undefined ? [] : [days.note]),
+        ...rankingLead(totals, "merged pull requests", days, question),
+        ...lines,
+      ].join("\n"),
       sources,
       citations: [...new Set(citations)],
     };

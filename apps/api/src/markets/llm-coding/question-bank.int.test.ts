@@ -119,7 +119,7 @@ async function mergedLine(rest: Rest, prefix: string, name: string, from: string
 const notAnAgent = (written: string) =>
   `${written} is not a coding agent in the LLM Coding data. Known coding agent names: ${joined(AGENTS.map(([, , name]) => name))}.`;
 
-questionBank("llm-coding", 14, [
+questionBank("llm-coding", 15, [
   {
     // "LLM coding" is this market's, though "LLM" alone is the token market's word.
     question: "Where does the LLM coding data come from?",
@@ -141,6 +141,17 @@ questionBank("llm-coding", 14, [
       const today = utcDayOf(rest.now);
       return (await countLine(rest, "codex", "Codex", addDays(today, -13), addDays(today, -7)))
         .line;
+    },
+  },
+  {
+    question: "How many PRs did Claude Code open today?",
+    intent: "coding_count",
+    async answer(rest) {
+      // Today has no count until it ends: said so, then yesterday counted, never the last 7 days.
+      const today = utcDayOf(rest.now);
+      const day = yesterday(rest);
+      const { line } = await countLine(rest, "cc", "Claude Code", day, day);
+      return `Today's counts (${today}, UTC) are taken after the day ends; the latest day counted is ${day}.\n${line}`;
     },
   },
   {

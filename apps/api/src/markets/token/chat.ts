@@ -19,10 +19,11 @@ import {
 } from "../../platform/chat/market-kit";
 import type * as Chat from "../../platform/chat/market-kit";
 import { tokenTypesFreeRoute } from "./routes/catalog";
-import { otpiMethodologyRoute } from "./routes/details";
+import { otpiConstituentsRoute, otpiMethodologyRoute } from "./routes/details";
 import { otpiRoute } from "./routes/otpi";
 import { tokenVolumeRoute } from "./routes/volume";
 import type { OtpiRow } from "./services/otpi";
+import type { ConstituentsResponse } from "./schemas/details";
 import { TOKEN, TOKEN_INDEX_UNIT } from "./read-model/state";
 
 /** What the chat knows of the token index: labs as people name them, their values through /api/otpi. */
@@ -267,6 +268,90 @@ const VOLUME_INTENT: Chat.MarketIntent = {
   answer: volumeAnswer,
 };
 
+/** "Which Anthropic models are in the index", "the cheapest Claude model": a lab-day's constituents. */
+const MODELS = /\bmodels?\b|\bconstituents?\b/;
+const CHEAPEST = /\b(?:cheapest|lowest|least expensive)\b/;
+const DEAREST = /\b(?:most expensive|priciest|dearest|highest)\b/;
+
+/** A list price in USD per million tokens: cents at least, and every digit up to the fourth. */
+const listPrice = (value: number | null) =>
+  value === null ? "no price" : `$${value.toFixed(4).replace(/(\.\d\d\d?)0+$/, "$1")}`;
+
+type Constituent = ConstituentsResponse["data"][number];
+
+function modelLine(model: Constituent): string {
+  return `${model.modelId}: ${listPrice(model.blendedPricePerMtok)} per million tokens blended (input ${listPrice(model.inputPricePerMtok)}, output ${listPrice(model.outputPricePerMtok)}), ${((model.weight ?? 0) * 100).toFixed(1)}% of the lab's tokens.`;
+}
+
+/**
+ * A lab's models on its latest settled day (or the day asked), from `GET /api/otpi/constituents`:
+ * the models the blend counted, cheapest first (most expensive first when asked), by the blended
+ * price the method weights them with, and those it left out. The index has one value per lab, no
+ * per-model index: the answer says whose prices these are and on which day.
+ */
+async function modelsAnswer(
+  question: Chat.Question,
+  scope: Chat.ChatScope,
+): Promise<Chat.EngineAnswer> {
+  const named = question.subjects.filter((s) => s.market === TOKEN.name);
+  const dearest = DEAREST.test(question.lower);
+  const lines: string[] = [];
+  const sources: Chat.ChatSource[] = [];
+  for (const s of named) {
+    const lab = s.id as LabId;
+    const day =
+      question.when.kind === "day"
+        ? question.when.day
+        : TOKEN.of(scope.deps).index.latestDayWith([lab]);
+    if (day === undefined) {
+      lines.push(`There is no settled day of ${s.name} yet.`);
+      continue;
+    }
+    const query = { lab, date: day };
+    const answer = await askRoute(otpiConstituentsRoute, { query }, scope);
+    if (!answer.ok) {
+      lines.push(answer.error.message);
+      continue;
+    }
+    const counted = answer.value.data
+      .filter((model) => model.eligible && model.blendedPricePerMtok !== null)
+      .sort((a, b) => {
+        const order = (a.blendedPricePerMtok ?? 0) - (b.blendedPricePerMtok ?? 0);
+        return dearest ? -order : order;
+      });
+    const left = answer.value.data.filter((model) => !counted.includes(model));
+    const [first] = counted;
+    if (first === undefined) {
+      lines.push(`No model of ${s.name} counted in the index on ${day}.`);
+    } else {
+      if (CHEAPEST.test(question.lower) || dearest)
+        lines.push(
+          `The ${dearest ? "most expensive" : "cheapest"} ${s.name} model in the index on ${day} was ${first.modelId}, at ${listPrice(first.blendedPricePerMtok)} per million tokens blended (its input and output list prices weighted by its own token split).`,
+        );
+      lines.push(
+        `${s.name}'s models in the index on ${day}, ${dearest ? "most expensive" : "cheapest"} first (the lab's index that day: ${answer.value.indexPerMtok === null ? "not published" : `$${answer.value.indexPerMtok.toFixed(4)} per million tokens`}):`,
+        ...counted.map(modelLine),
+      );
+    }
+    if (left.length > 0)
+      lines.push(
+        `Not counted: ${left.map((model) => `${model.modelId} (${model.exclusionDescription ?? "no price"})`).join("; ")}.`,
+      );
+    sources.push(sourceOf(otpiConstituentsRoute, query, [...counted, ...left]));
+  }
+  return { intent: "models", answer: lines.join("\n"), sources };
+}
+
+/** Questions about the models behind a named lab's index (never about another market's subjects). */
+const MODELS_INTENT: Chat.MarketIntent = {
+  intent: "models",
+  asks: (question) =>
+    MODELS.test(question.lower) &&
+    question.subjects.length > 0 &&
+    question.subjects.every((s) => s.market === TOKEN.name),
+  answer: modelsAnswer,
+};
+
 export const TOKEN_CHAT: Chat.ChatMarket = {
   scope: "the Token Price Index (USD per million tokens per model lab)",
   subjectsNoun: "labs",
@@ -299,5 +384,5 @@ export const TOKEN_CHAT: Chat.ChatMarket = {
   },
   methodology: (scope) => describeTokenMethodology(TOKEN.of(scope.deps).rules),
   methodologyRoute: otpiMethodologyRoute,
-  intents: [VOLUME_INTENT],
+  intents: [VOLUME_INTENT, MODELS_INTENT],
 };

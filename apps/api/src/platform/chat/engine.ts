@@ -61,11 +61,38 @@ export async function answerQuestion(
   const notices = [
     ...new Set([...noticesOf(aboutMarkets(intent, question, markets), scope), ...citations]),
   ];
+  const currency = otherCurrencyAsked(question.lower);
+  const inUsd = currency !== undefined && /\$|\bUSD\b/.test(answer.answer);
   return {
     ...rest,
-    answer: [answer.answer, ...notices].join("\n"),
+    answer: [
+      ...(inUsd
+        ? [
+            `These prices are in US dollars: the index is published in USD only, never converted to ${currency}.`,
+          ]
+        : []),
+      answer.answer,
+      ...notices,
+    ].join("\n"),
     notices,
   };
+}
+
+/** Currencies a question may ask prices in, as the answer names them. */
+const OTHER_CURRENCIES: ReadonlyArray<{ name: string; pattern: RegExp }> = [
+  { name: "euros", pattern: /\beuros?\b|\beur\b|€/ },
+  { name: "pounds sterling", pattern: /\bpounds?(?: sterling)?\b|\bgbp\b|£/ },
+  { name: "yen", pattern: /\byen\b|\bjpy\b|¥/ },
+  { name: "yuan", pattern: /\byuan\b|\brenminbi\b|\brmb\b|\bcny\b/ },
+  { name: "rupees", pattern: /\brupees?\b|\binr\b|₹/ },
+  { name: "Swiss francs", pattern: /\bswiss francs?\b|\bchf\b/ },
+  { name: "Canadian dollars", pattern: /\bcanadian dollars?\b|\bcad\b/ },
+  { name: "Australian dollars", pattern: /\baustralian dollars?\b|\baud\b/ },
+];
+
+/** The currency other than USD a question asks prices in ("in euros", "in GBP"), if any. */
+function otherCurrencyAsked(lower: string): string | undefined {
+  return OTHER_CURRENCIES.find((currency) => currency.pattern.test(lower))?.name;
 }
 
 /** Intents whose answers quote data: a subject they name that the data lacks is said so first. */

@@ -213,4 +213,21 @@ describe("calendar words are calendar periods", () => {
     expect(findWeekday("sundays are quiet", saturday)).toBeUndefined();
     expect(findWeekday("Tuesday", saturday)).toBeUndefined();
   });
+
+  it("reads a weekday alone as the latest such day up to today, never a coming one", () => {
+    // Wednesday 2026-12-02: chrono-node alone reads "Friday" as the coming 2026-12-04.
+    const wednesday = new Date("2026-12-02T09:00:00Z");
+    for (const text of ["H100 price Friday", "What did the H100 cost on Black Friday?"])
+      expect(readWhen(text, wednesday), text).toEqual({
+        kind: "day",
+        day: "2026-11-27",
+        label: "on 2026-11-27",
+      });
+    expect(readWhen("Tuesday", wednesday)).toMatchObject({ kind: "day", day: "2026-12-01" });
+    expect(readWhen("Wednesday", wednesday)).toMatchObject({ kind: "day", day: "2026-12-02" });
+    expect(readWhen("the H100 since Friday", wednesday)).toMatchObject({
+      kind: "period",
+      period: { startDate: "2026-11-27", endDate: "2026-12-02" },
+    });
+  });
 });

@@ -132,7 +132,14 @@ function writtenDates(text: string, lower: string, now: Date, today: UtcDay): Wh
   results = results.filter((result) => !NOW_WORDS.test(result.text.trim().toLowerCase()));
   const first = results[0];
   if (first === undefined) return { kind: "latest" };
-  const start = dayOfParsed(first.start.date());
+  // A weekday alone ("Friday", "on Black Friday") is the latest such day up to today, never a
+  // coming one: the data has no future days. Two-letter abbreviations are words in English
+  // questions ("do" is Thursday in German and Dutch), never a weekday.
+  const weekday = first.text.trim().length > 2 ? first.start.get("weekday") : null;
+  const start =
+    weekday !== null && !first.start.isCertain("day") && !first.end
+      ? addDays(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() - weekday + 7) % 7))
+      : dayOfParsed(first.start.date());
   const end = first.end ? dayOfParsed(first.end.date()) : undefined;
   const second = results[1];
   if (end !== undefined || second !== undefined) {
@@ -141,7 +148,7 @@ function writtenDates(text: string, lower: string, now: Date, today: UtcDay): Wh
   }
   if (SINCE.test(lower)) return span(start, today, today, `since ${start}`);
   // A month or a year without a day ("in June"): that calendar month.
-  if (!first.start.isCertain("day")) {
+  if (!first.start.isCertain("day") && weekday === null) {
     const [year, month] = start.split("-").map(Number) as [number, number];
     const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
     return span(start, `${year}-${pad(month)}-${pad(lastDay)}`, today);

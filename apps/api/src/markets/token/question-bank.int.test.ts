@@ -1,0 +1,116 @@
+import { questionBank, type Rest } from "../../contract/question-bank";
+
+/**
+ * The token questions of the chat's question bank that ask past the labs' index values (harness:
+ * `contract/question-bank.ts`; the index values themselves are in `platform/chat`'s bank): the
+ * models behind a lab's value, from `GET /api/otpi/constituents` of the lab's latest settled day
+ * or the day asked, and prices asked in another currency (answered in USD, saying so).
+ */
+
+type Constituent = {
+  modelId: string;
+  inputPricePerMtok: number | null;
+  outputPricePerMtok: number | null;
+  blendedPricePerMtok: number | null;
+  weight: number | null;
+  eligible: boolean;
+  exclusionDescription: string | null;
+};
+type Constituents = { indexPerMtok: number | null; data: Constituent[] };
+
+const price = (value: number | null) =>
+  value === null ? "no price" : `$${value.toFixed(4).replace(/(\.\d\d\d?)0+$/, "$1")}`;
+
+async function latestDay(rest: Rest, lab: string): Promise<{ date: string; value: number }> {
+  const { body } = await rest.get<{ data: Array<{ date: string; indexPerMtok: number }> }>(
+    `/api/otpi?lab=${lab}`,
+  );
+  const row = body.data[0];
+  if (row === undefined) throw new Error(`no settled day of ${lab}`);
+  return { date: row.date, value: row.indexPerMtok };
+}
+
+/** The lab-day's models as the chat lists them, cheapest (or most expensive) first. */
+async function modelLines(
+  rest: Rest,
+  lab: string,
+  label: string,
+  day: string,
+  order: "cheapest" | "most expensive",
+  lead: boolean,
+): Promise<string> {
+  const { body } = await rest.get<Constituents>(`/api/otpi/constituents?lab=${lab}&date=${day}`);
+  const counted = body.data
+    .filter((model) => model.eligible && model.blendedPricePerMtok !== null)
+    .sort((a, b) => {
+      const ascending = (a.blendedPricePerMtok ?? 0) - (b.blendedPricePerMtok ?? 0);
+      return order === "cheapest" ? ascending : -ascending;
+    });
+  const left = body.data.filter((model) => !counted.includes(model));
+  const [first] = counted;
+  if (first === undefined) throw new Error(`no model of ${lab} counted on ${day}`);
+  return [
+    ...(lead
+      ? [
+          `The ${order} ${label} model in the index on ${day} was ${first.modelId}, at ${price(first.blendedPricePerMtok)} per million tokens blended (its input and output list prices weighted by its own token split).`,
+        ]
+      : []),
+    `${label}'s models in the index on ${day}, ${order} first (the lab's index that day: ${body.indexPerMtok === null ? "not published" : `$${body.indexPerMtok.toFixed(4)} per million tokens`}):`,
+    ...counted.map(
+      (model) =>
+        `${model.modelId}: ${price(model.blendedPricePerMtok)} per million tokens blended (input ${price(model.inputPricePerMtok)}, output ${price(model.outputPricePerMtok)}), ${((model.weight ?? 0) * 100).toFixed(1)}% of the lab's tokens.`,
+    ),
+    ...(left.length === 0
+      ? []
+      : [
+          `Not counted: ${left.map((model) => `${model.modelId} (${model.exclusionDescription ?? "no price"})`).join("; ")}.`,
+        ]),
+  ].join("\n");
+}
+
+questionBank("token", 5, [
+  {
+    question: "What is the cheapest Claude model?",
+    intent: "models",
+    async answer(rest) {
+      const { date } = await latestDay(rest, "anthropic");
+      return modelLines(rest, "anthropic", "Anthropic", date, "cheapest", true);
+    },
+  },
+  {
+    question: "Which OpenAI models are in the index?",
+    intent: "models",
+    async answer(rest) {
+      const { date } = await latestDay(rest, "openai");
+      return modelLines(rest, "openai", "OpenAI", date, "cheapest", false);
+    },
+  },
+  {
+    question: "What was the most expensive DeepSeek model on 2026-11-15?",
+    intent: "models",
+    answer: (rest) =>
+      modelLines(rest, "deepseek", "DeepSeek", "2026-11-15", "most expensive", true),
+  },
+  {
+    question: "What is the Anthropic index in euros?",
+    intent: "latest",
+    async answer(rest) {
+      const { date, value } = await latestDay(rest, "anthropic");
+      return `These prices are in US dollars: the index is published in USD only, never converted to euros.\nAnthropic: $${value.toFixed(4)} per million tokens (settled ${date}).`;
+    },
+  },
+  {
+    question: "How many tokens did Anthropic's models serve yesterday?",
+    intent: "volume",
+    async answer(rest) {
+      // A volume question about models stays a volume question; yesterday is not settled yet.
+      const { date } = await latestDay(rest, "anthropic");
+      const { body } = await rest.get<{
+        data: Array<{ date: string; share: number; totalTokens: number; growthIndex: number }>;
+      }>(`/api/token-volume?startDate=${date}&endDate=${date}&labs=all&lab=anthropic`);
+      const row = body.data[0];
+      if (row === undefined) throw new Error("no volume row");
+      return `Anthropic's token volume of 2026-11-21 is not settled yet; the latest settled day is ${date}.\nAnthropic: ${(row.share * 100).toFixed(1)}% of the tracked labs' tokens on ${date} (${Math.round(row.totalTokens).toLocaleString("en-US")} tokens; growth index ${row.growthIndex.toFixed(1)}, 100 on its first published day).`;
+    },
+  },
+]);
