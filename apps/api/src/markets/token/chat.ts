@@ -272,83 +272,165 @@ const VOLUME_INTENT: Chat.MarketIntent = {
 const MODELS = /\bmodels?\b|\bconstituents?\b/;
 const CHEAPEST = /\b(?:cheapest|lowest|least expensive)\b/;
 const DEAREST = /\b(?:most expensive|priciest|dearest|highest)\b/;
+/** How many models an answer about every lab lists. */
+const MODELS_LISTED = 10;
 
 /** A list price in USD per million tokens: cents at least, and every digit up to the fourth. */
 const listPrice = (value: number | null) =>
-  value === null ? "no price" : `$${value.toFixed(4).replace(/(\.\d\d\d?)0+$/, "$1")}`;
+  value === null ? "no price" : `$${value.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
 
 type Constituent = ConstituentsResponse["data"][number];
 
-function modelLine(model: Constituent): string {
-  return `${model.modelId}: ${listPrice(model.blendedPricePerMtok)} per million tokens blended (input ${listPrice(model.inputPricePerMtok)}, output ${listPrice(model.outputPricePerMtok)}), ${((model.weight ?? 0) * 100).toFixed(1)}% of the lab's tokens.`;
+/** A lab-day's models as the blend used them: counted (priced, eligible) and left out. */
+type LabModels = {
+  lab: Chat.Subject;
+  day: string;
+  indexPerMtok: number | null;
+  counted: Constituent[];
+  left: Constituent[];
+  source: Chat.ChatSource;
+};
+
+const blended = (model: Constituent) =>
+  `${listPrice(model.blendedPricePerMtok)} per million tokens blended (input ${listPrice(model.inputPricePerMtok)}, output ${listPrice(model.outputPricePerMtok)})`;
+
+/** The lab's constituents on the day asked, or on its latest settled day; a line when there are none. */
+async function labModels(
+  lab: Chat.Subject,
+  question: Chat.Question,
+  scope: Chat.ChatScope,
+): Promise<LabModels | string> {
+  const day =
+    question.when.kind === "day"
+      ? question.when.day
+      : TOKEN.of(scope.deps).index.latestDayWith([lab.id as LabId]);
+  if (day === undefined) return `There is no settled day of ${lab.name} yet.`;
+  const query = { lab: lab.id, date: day };
+  const answer = await askRoute(otpiConstituentsRoute, { query }, scope);
+  if (!answer.ok) return answer.error.message;
+  const counted = answer.value.data.filter(
+    (model) => model.eligible && model.blendedPricePerMtok !== null,
+  );
+  const left = answer.value.data.filter((model) => !counted.includes(model));
+  return {
+    lab,
+    day,
+    indexPerMtok: answer.value.indexPerMtok,
+    counted,
+    left,
+    source: sourceOf(otpiConstituentsRoute, query, answer.value.data),
+  };
+}
+
+/** Cheapest first, or most expensive first. */
+const byBlendedPrice = (dearest: boolean) => (a: Constituent, b: Constituent) => {
+  const ascending = (a.blendedPricePerMtok ?? 0) - (b.blendedPricePerMtok ?? 0);
+  return dearest ? -ascending : ascending;
+};
+
+/** A named lab's models, the cheapest (or most expensive) named first when asked. */
+function labModelLines(entry: LabModels, dearest: boolean, ranking: boolean): string[] {
+  const { lab, day } = entry;
+  const counted = [...entry.counted].sort(byBlendedPrice(dearest));
+  const order = dearest ? "most expensive" : "cheapest";
+  const [first] = counted;
+  const lines =
+    first === undefined
+      ? [`No model of ${lab.name} counted in the index on ${day}.`]
+      : [
+          ...(ranking
+            ? [
+                `The ${order} ${lab.name} model in the index on ${day} was ${first.modelId}, at ${listPrice(first.blendedPricePerMtok)} per million tokens blended (its input and output list prices weighted by its own token split).`,
+              ]
+            : []),
+          `${lab.name}'s models in the index on ${day}, ${order} first (the lab's index that day: ${entry.indexPerMtok === null ? "not published" : `$${entry.indexPerMtok.toFixed(4)} per million tokens`}):`,
+          ...counted.map(
+            (model) =>
+              `${model.modelId}: ${blended(model)}, ${((model.weight ?? 0) * 100).toFixed(1)}% of the lab's tokens.`,
+          ),
+        ];
+  if (entry.left.length > 0)
+    lines.push(
+      `Not counted: ${entry.left.map((model) => `${model.modelId} (${model.exclusionDescription ?? "no price"})`).join("; ")}.`,
+    );
+  return lines;
 }
 
 /**
- * A lab's models on its latest settled day (or the day asked), from `GET /api/otpi/constituents`:
- * the models the blend counted, cheapest first (most expensive first when asked), by the blended
- * price the method weights them with, and those it left out. The index has one value per lab, no
- * per-model index: the answer says whose prices these are and on which day.
+ * Every lab's models on its latest settled day: ranked across the labs, the first
+ * `MODELS_LISTED` listed ("the cheapest model"), or each lab's counted models on one line.
+ */
+function everyLabModelLines(entries: readonly LabModels[], dearest: boolean, ranking: boolean) {
+  if (!ranking)
+    return entries.map(
+      ({ lab, day, counted }) =>
+        `${lab.name} (${day}): ${counted.length === 0 ? "no model counted" : counted.map((model) => model.modelId).join(", ")}.`,
+    );
+  const pool = entries
+    .flatMap((entry) => entry.counted.map((model) => ({ entry, model })))
+    .sort((a, b) => byBlendedPrice(dearest)(a.model, b.model));
+  const [top] = pool;
+  if (top === undefined) return ["No model is counted in the index."];
+  const order = dearest ? "most expensive" : "cheapest";
+  return [
+    `The ${order} model in the index, on each lab's latest settled day, was ${top.model.modelId} (${top.entry.lab.name}, ${top.entry.day}), at ${listPrice(top.model.blendedPricePerMtok)} per million tokens blended (its input and output list prices weighted by its own token split).`,
+    `The ${Math.min(MODELS_LISTED, pool.length)} ${order} of ${pool.length} models counted:`,
+    ...pool
+      .slice(0, MODELS_LISTED)
+      .map(
+        ({ entry, model }, rank) =>
+          `${rank + 1}. ${model.modelId} (${entry.lab.name}, ${entry.day}): ${blended(model)}.`,
+      ),
+  ];
+}
+
+/**
+ * The models behind the labs' values, from `GET /api/otpi/constituents` of each lab's latest
+ * settled day (or the day asked): the models the blend counted, cheapest first (most expensive
+ * first when asked), by the blended price the method weights them with, and those it left out.
+ * The index has one value per lab and no per-model index: the answer names the lab-day whose
+ * list prices it quotes. Without a lab named, every lab's models.
  */
 async function modelsAnswer(
   question: Chat.Question,
   scope: Chat.ChatScope,
 ): Promise<Chat.EngineAnswer> {
   const named = question.subjects.filter((s) => s.market === TOKEN.name);
+  const labs =
+    named.length > 0 ? named : LAB_CATALOG.map(({ lab, label }) => labSubject(lab, label));
   const dearest = DEAREST.test(question.lower);
+  const ranking = dearest || CHEAPEST.test(question.lower);
   const lines: string[] = [];
-  const sources: Chat.ChatSource[] = [];
-  for (const s of named) {
-    const lab = s.id as LabId;
-    const day =
-      question.when.kind === "day"
-        ? question.when.day
-        : TOKEN.of(scope.deps).index.latestDayWith([lab]);
-    if (day === undefined) {
-      lines.push(`There is no settled day of ${s.name} yet.`);
-      continue;
-    }
-    const query = { lab, date: day };
-    const answer = await askRoute(otpiConstituentsRoute, { query }, scope);
-    if (!answer.ok) {
-      lines.push(answer.error.message);
-      continue;
-    }
-    const counted = answer.value.data
-      .filter((model) => model.eligible && model.blendedPricePerMtok !== null)
-      .sort((a, b) => {
-        const order = (a.blendedPricePerMtok ?? 0) - (b.blendedPricePerMtok ?? 0);
-        return dearest ? -order : order;
-      });
-    const left = answer.value.data.filter((model) => !counted.includes(model));
-    const [first] = counted;
-    if (first === undefined) {
-      lines.push(`No model of ${s.name} counted in the index on ${day}.`);
-    } else {
-      if (CHEAPEST.test(question.lower) || dearest)
-        lines.push(
-          `The ${dearest ? "most expensive" : "cheapest"} ${s.name} model in the index on ${day} was ${first.modelId}, at ${listPrice(first.blendedPricePerMtok)} per million tokens blended (its input and output list prices weighted by its own token split).`,
-        );
-      lines.push(
-        `${s.name}'s models in the index on ${day}, ${dearest ? "most expensive" : "cheapest"} first (the lab's index that day: ${answer.value.indexPerMtok === null ? "not published" : `$${answer.value.indexPerMtok.toFixed(4)} per million tokens`}):`,
-        ...counted.map(modelLine),
-      );
-    }
-    if (left.length > 0)
-      lines.push(
-        `Not counted: ${left.map((model) => `${model.modelId} (${model.exclusionDescription ?? "no price"})`).join("; ")}.`,
-      );
-    sources.push(sourceOf(otpiConstituentsRoute, query, [...counted, ...left]));
+  const entries: LabModels[] = [];
+  for (const lab of labs) {
+    const entry = await labModels(lab, question, scope);
+    if (typeof entry === "string") {
+      if (!lines.includes(entry)) lines.push(entry);
+    } else entries.push(entry);
   }
-  return { intent: "models", answer: lines.join("\n"), sources };
+  const answer =
+    named.length > 0
+      ? entries.flatMap((entry) => labModelLines(entry, dearest, ranking))
+      : everyLabModelLines(entries, dearest, ranking);
+  return {
+    intent: "models",
+    answer: [...answer, ...lines].join("\n"),
+    sources: entries.map((entry) => entry.source),
+  };
 }
 
-/** Questions about the models behind a named lab's index (never about another market's subjects). */
+/**
+ * Questions about the models behind the labs' values: of the labs named, or of every lab when the
+ * question names none and uses the token market's words ("the cheapest model"; "which lab has
+ * the cheapest models" ranks the labs' values instead).
+ */
 const MODELS_INTENT: Chat.MarketIntent = {
   intent: "models",
   asks: (question) =>
     MODELS.test(question.lower) &&
-    question.subjects.length > 0 &&
-    question.subjects.every((s) => s.market === TOKEN.name),
+    (question.subjects.length > 0
+      ? question.subjects.every((s) => s.market === TOKEN.name)
+      : question.domain === TOKEN.name && !/\blabs?\b/.test(question.lower)),
   answer: modelsAnswer,
 };
 

@@ -1,3 +1,4 @@
+import { LAB_CATALOG } from "@tpi/domain";
 import { questionBank, type Rest } from "../../contract/question-bank";
 
 /**
@@ -19,7 +20,7 @@ type Constituent = {
 type Constituents = { indexPerMtok: number | null; data: Constituent[] };
 
 const price = (value: number | null) =>
-  value === null ? "no price" : `$${value.toFixed(4).replace(/(\.\d\d\d?)0+$/, "$1")}`;
+  value === null ? "no price" : `$${value.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
 
 async function latestDay(rest: Rest, lab: string): Promise<{ date: string; value: number }> {
   const { body } = await rest.get<{ data: Array<{ date: string; indexPerMtok: number }> }>(
@@ -68,7 +69,7 @@ async function modelLines(
   ].join("\n");
 }
 
-questionBank("token", 5, [
+questionBank("token", 7, [
   {
     question: "What is the cheapest Claude model?",
     intent: "models",
@@ -90,6 +91,56 @@ questionBank("token", 5, [
     intent: "models",
     answer: (rest) =>
       modelLines(rest, "deepseek", "DeepSeek", "2026-11-15", "most expensive", true),
+  },
+  {
+    question: "What is the cheapest model?",
+    intent: "models",
+    async answer(rest) {
+      // Every lab's models on its latest settled day, ranked across the labs.
+      const pool: Array<{ model: Constituent; label: string; day: string }> = [];
+      for (const { lab, label } of LAB_CATALOG) {
+        const { date } = await latestDay(rest, lab);
+        const { body } = await rest.get<Constituents>(
+          `/api/otpi/constituents?lab=${lab}&date=${date}`,
+        );
+        for (const model of body.data)
+          if (model.eligible && model.blendedPricePerMtok !== null)
+            pool.push({ model, label, day: date });
+      }
+      pool.sort((a, b) => (a.model.blendedPricePerMtok ?? 0) - (b.model.blendedPricePerMtok ?? 0));
+      const [top] = pool;
+      if (top === undefined) throw new Error("no model counted");
+      return [
+        `The cheapest model in the index, on each lab's latest settled day, was ${top.model.modelId} (${top.label}, ${top.day}), at ${price(top.model.blendedPricePerMtok)} per million tokens blended (its input and output list prices weighted by its own token split).`,
+        `The 10 cheapest of ${pool.length} models counted:`,
+        ...pool
+          .slice(0, 10)
+          .map(
+            ({ model, label, day }, rank) =>
+              `${rank + 1}. ${model.modelId} (${label}, ${day}): ${price(model.blendedPricePerMtok)} per million tokens blended (input ${price(model.inputPricePerMtok)}, output ${price(model.outputPricePerMtok)}).`,
+          ),
+      ].join("\n");
+    },
+  },
+  {
+    question: "Which lab has the cheapest models?",
+    intent: "extreme",
+    async answer(rest) {
+      // The labs' values ranked, as "the cheapest lab" is: the index is the blend of its models.
+      const rows = [];
+      for (const { lab, label } of LAB_CATALOG)
+        rows.push({ label, ...(await latestDay(rest, lab)) });
+      rows.sort((a, b) => a.value - b.value);
+      const [top] = rows;
+      if (top === undefined) throw new Error("no lab");
+      return [
+        `By the latest settled values, the cheapest is ${top.label} at $${top.value.toFixed(4)} per million tokens.`,
+        ...rows.map(
+          (row, rank) =>
+            `${rank + 1}. ${row.label}: $${row.value.toFixed(4)} per million tokens (settled ${row.date})`,
+        ),
+      ].join("\n");
+    },
   },
   {
     question: "What is the Anthropic index in euros?",
