@@ -260,6 +260,7 @@ export const GPU_CHAT: Chat.ChatMarket = {
   indexNames: /ocpi|gpu (?:compute )?(?:price )?index/,
   recordUnit: ["day", "days"],
   unit: GPU_INDEX_UNIT,
+  lowerWord: "cheaper",
   format: usd,
   latest,
   series,

@@ -119,7 +119,7 @@ async function mergedLine(rest: Rest, prefix: string, name: string, from: string
 const notAnAgent = (written: string) =>
   `${written} is not a coding agent in the LLM Coding data. Known coding agent names: ${joined(AGENTS.map(([, , name]) => name))}.`;
 
-questionBank("llm-coding", 15, [
+questionBank("llm-coding", 16, [
   {
     // "LLM coding" is this market's, though "LLM" alone is the token market's word.
     question: "Where does the LLM coding data come from?",
@@ -196,6 +196,33 @@ questionBank("llm-coding", 15, [
         // Today's counts are taken after the day ends.
         yesterday(rest),
       ),
+  },
+  {
+    question: "Is Codex catching up with Claude Code?",
+    intent: "compare",
+    async answer(rest) {
+      // Counts are compared as counts: "lower", never "cheaper".
+      const latest = [];
+      for (const [prefix, name] of [
+        ["codex", "Codex"],
+        ["cc", "Claude Code"],
+      ] as const) {
+        const { body } = await rest.get<{ data: { date: string; value: number; status: string } }>(
+          `/api/llm-coding/index?product=${prefix}-prs`,
+        );
+        latest.push({ name, ...body.data });
+      }
+      const [codex, claude] = latest;
+      if (codex === undefined || claude === undefined) throw new Error("no latest counts");
+      const [lower, higher] = codex.value <= claude.value ? [codex, claude] : [claude, codex];
+      return [
+        ...latest.map(
+          (agent) =>
+            `${agent.name}: ${whole(agent.value)} pull requests (settled ${agent.date}; pull requests opened on ${agent.date} (UTC), ${agent.status}).`,
+        ),
+        `${lower.name} is ${(((higher.value - lower.value) / higher.value) * 100).toFixed(1)}% lower than ${higher.name} (${(higher.value / lower.value).toFixed(2)}x).`,
+      ].join("\n");
+    },
   },
   {
     question: "How did Codex pull requests change over the last 30 days?",

@@ -219,6 +219,7 @@ export const MEMORY_CHAT: Chat.ChatMarket = {
   kinds: [MEMORY_TYPE_KIND],
   recordUnit: ["type-day", "type-days"],
   unit: MEMORY_UNIT,
+  lowerWord: "cheaper",
   format: (value) => `${usd(value)}`,
   latest,
   series,

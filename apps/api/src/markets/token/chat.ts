@@ -50,7 +50,7 @@ const labSubject = (lab: LabId, label: string): Chat.Subject => ({
   name: label,
 });
 
-/** A lab as a whole word: its id, display name or an alias. */
+/** A lab as a whole word (or a word and a version): its id, display name or an alias. */
 const SUBJECTS = LAB_CATALOG.map(({ lab, label }) => {
   const words = [
     lab,
@@ -61,7 +61,8 @@ const SUBJECTS = LAB_CATALOG.map(({ lab, label }) => {
   ];
   return {
     subject: labSubject(lab, label),
-    pattern: new RegExp(`(?<![a-z0-9-])(?:${words.map(escapeRegExp).join("|")})(?![a-z0-9])`),
+    // A digit may follow: a model family's version run on ("qwen3", "gpt5") still names the lab.
+    pattern: new RegExp(`(?<![a-z0-9-])(?:${words.map(escapeRegExp).join("|")})(?![a-z])`),
   };
 });
 
@@ -275,6 +276,31 @@ const DEAREST = /\b(?:most expensive|priciest|dearest|highest)\b/;
 /** How many models an answer about every lab lists. */
 const MODELS_LISTED = 10;
 
+/**
+ * A model as questions write it: a family word and its version or tier ("GPT-5", "gpt 4o",
+ * "Claude Sonnet 4.5", "Gemini 2.5 Pro", "Qwen3", "Kimi K2"). A number that counts time ("Qwen
+ * 30 days ago") or starts a date ("DeepSeek 2026-11-15") is no version.
+ */
+const MODEL_FAMILIES = ["gpt", "claude", "gemini", "llama", "mistral", "kimi", "glm", "mimo"];
+const MODEL_VERSION = String.raw`(?:(?!\d{4}-)v?\d[\w.]*(?![\w.])(?!\s*(?:days?|weeks?|months?|years?|hours?|%|percent)\b)|[okmr]\d\w*|opus|sonnet|haiku|pro|flash|lite|mini|nano|turbo|instruct|large|medium|small|nemo|chat|coder|max|plus)`;
+const MODEL_NAME = new RegExp(
+  String.raw`\b(?:${[...MODEL_FAMILIES, ...LAB_IDS].map(escapeRegExp).join("|")})[-\s]?${MODEL_VERSION}(?:[-\s]${MODEL_VERSION})*\b`,
+);
+
+/** The model a question names, as written ("gpt-5"), lower case. */
+const modelNameOf = (lower: string): string | undefined => MODEL_NAME.exec(lower)?.[0];
+
+/** A model id's name as words: "openai/gpt-5-mini-20250807" is gpt, 5, mini. */
+const modelWords = (modelId: string): string[] =>
+  (modelId.split("/").at(-1) ?? modelId).replace(/-\d{8}$/, "").split(/[-_\s]+/);
+
+/** Whether a model is the one written: every written word is one of its words ("claude 4.5 sonnet"), or its name starts with them run together ("gpt5"). */
+function isModelNamed(model: Constituent, written: string): boolean {
+  const words = modelWords(model.modelId);
+  const asked = written.split(/[-\s]+/);
+  return asked.every((word) => words.includes(word)) || words.join("").startsWith(asked.join(""));
+}
+
 /** A list price in USD per million tokens: cents at least, and every digit up to the fourth. */
 const listPrice = (value: number | null) =>
   value === null ? "no price" : `$${value.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
@@ -356,6 +382,29 @@ function labModelLines(entry: LabModels, dearest: boolean, ranking: boolean): st
   return lines;
 }
 
+/** The models of a lab-day a question names ("GPT-5": gpt-5, gpt-5-mini, ...), counted or not. */
+function namedModelLines(entry: LabModels, written: string): string[] {
+  const { lab, day } = entry;
+  const counted = entry.counted.filter((model) => isModelNamed(model, written));
+  const left = entry.left.filter((model) => isModelNamed(model, written));
+  if (counted.length + left.length === 0)
+    return [
+      `No ${lab.name} model named "${written}" is in the index on ${day}. Its models that day: ${[...entry.counted, ...entry.left].map((model) => model.modelId).join(", ")}.`,
+    ];
+  return [
+    ...counted
+      .sort(byBlendedPrice(false))
+      .map(
+        (model) =>
+          `${model.modelId} in ${lab.name}'s index on ${day}: ${blended(model)}, ${((model.weight ?? 0) * 100).toFixed(1)}% of the lab's tokens.`,
+      ),
+    ...left.map(
+      (model) =>
+        `${model.modelId} on ${day}: not counted in ${lab.name}'s index (${model.exclusionDescription ?? "no price"}); list prices input ${listPrice(model.inputPricePerMtok)}, output ${listPrice(model.outputPricePerMtok)} per million tokens.`,
+    ),
+  ];
+}
+
 /**
  * Every lab's models on its latest settled day: ranked across the labs, the first
  * `MODELS_LISTED` listed ("the cheapest model"), or each lab's counted models on one line.
@@ -408,16 +457,31 @@ async function modelsAnswer(
       if (!lines.includes(entry)) lines.push(entry);
     } else entries.push(entry);
   }
+  const written = modelNameOf(question.lower);
   const answer =
-    named.length > 0
-      ? entries.flatMap((entry) => labModelLines(entry, dearest, ranking))
-      : everyLabModelLines(entries, dearest, ranking);
+    named.length === 0
+      ? everyLabModelLines(entries, dearest, ranking)
+      : entries.flatMap((entry) =>
+          written === undefined
+            ? labModelLines(entry, dearest, ranking)
+            : namedModelLines(entry, written),
+        );
   return {
     intent: "models",
     answer: [...answer, ...lines].join("\n"),
     sources: entries.map((entry) => entry.source),
   };
 }
+
+/**
+ * A model named in a question about its price now or on a day ("how much does GPT-5 cost"); a
+ * change or a period is asked of the lab's index, which has the values over time.
+ */
+const namesModel = (question: Chat.Question): boolean =>
+  modelNameOf(question.lower) !== undefined &&
+  question.when.kind !== "period" &&
+  !CHANGE.test(question.lower) &&
+  !VOLUME.test(question.lower);
 
 /**
  * Questions about the models behind the labs' values: of the labs named, or of every lab when the
@@ -427,7 +491,7 @@ async function modelsAnswer(
 const MODELS_INTENT: Chat.MarketIntent = {
   intent: "models",
   asks: (question) =>
-    MODELS.test(question.lower) &&
+    (MODELS.test(question.lower) || namesModel(question)) &&
     (question.subjects.length > 0
       ? question.subjects.every((s) => s.market === TOKEN.name)
       : question.domain === TOKEN.name && !/\blabs?\b/.test(question.lower)),
@@ -444,6 +508,7 @@ export const TOKEN_CHAT: Chat.ChatMarket = {
   indexNames: /otpi|token price index/,
   recordUnit: ["day", "days"],
   unit: TOKEN_INDEX_UNIT,
+  lowerWord: "cheaper",
   format: (value) => `$${value.toFixed(4)} per million tokens`,
   latest,
   series,

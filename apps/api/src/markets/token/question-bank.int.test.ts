@@ -69,7 +69,40 @@ async function modelLines(
   ].join("\n");
 }
 
-questionBank("token", 7, [
+/** The lab-day's models whose name (without lab and date) starts with `name`, as the chat quotes one it is asked. */
+async function namedModelLines(
+  rest: Rest,
+  lab: string,
+  label: string,
+  day: string,
+  name: string,
+): Promise<string> {
+  const { body } = await rest.get<Constituents>(`/api/otpi/constituents?lab=${lab}&date=${day}`);
+  const isCounted = (model: Constituent) => model.eligible && model.blendedPricePerMtok !== null;
+  const named = body.data.filter((model) => {
+    const bare = (model.modelId.split("/")[1] ?? "").replace(/-\d{8}$/, "");
+    return bare === name || bare.startsWith(`${name}-`);
+  });
+  if (named.length === 0)
+    return `No ${label} model named "${name.replace(/-/g, " ")}" is in the index on ${day}. Its models that day: ${[...body.data.filter(isCounted), ...body.data.filter((model) => !isCounted(model))].map((model) => model.modelId).join(", ")}.`;
+  return [
+    ...named
+      .filter(isCounted)
+      .sort((a, b) => (a.blendedPricePerMtok ?? 0) - (b.blendedPricePerMtok ?? 0))
+      .map(
+        (model) =>
+          `${model.modelId} in ${label}'s index on ${day}: ${price(model.blendedPricePerMtok)} per million tokens blended (input ${price(model.inputPricePerMtok)}, output ${price(model.outputPricePerMtok)}), ${((model.weight ?? 0) * 100).toFixed(1)}% of the lab's tokens.`,
+      ),
+    ...named
+      .filter((model) => !isCounted(model))
+      .map(
+        (model) =>
+          `${model.modelId} on ${day}: not counted in ${label}'s index (${model.exclusionDescription ?? "no price"}); list prices input ${price(model.inputPricePerMtok)}, output ${price(model.outputPricePerMtok)} per million tokens.`,
+      ),
+  ].join("\n");
+}
+
+questionBank("token", 10, [
   {
     question: "What is the cheapest Claude model?",
     intent: "models",
@@ -140,6 +173,28 @@ questionBank("token", 7, [
             `${rank + 1}. ${row.label}: $${row.value.toFixed(4)} per million tokens (settled ${row.date})`,
         ),
       ].join("\n");
+    },
+  },
+  {
+    question: "How much does GPT-5 cost per million tokens?",
+    intent: "models",
+    async answer(rest) {
+      // GPT-5 and its variants (gpt-5-mini...), not GPT-4.5: a model's list prices, never the lab's index.
+      const { date } = await latestDay(rest, "openai");
+      return namedModelLines(rest, "openai", "OpenAI", date, "gpt-5");
+    },
+  },
+  {
+    question: "What did Qwen3 cost on 2026-11-20?",
+    intent: "models",
+    answer: (rest) => namedModelLines(rest, "qwen", "Qwen", "2026-11-20", "qwen3"),
+  },
+  {
+    question: "What does Claude Opus 9 cost?",
+    intent: "models",
+    async answer(rest) {
+      const { date } = await latestDay(rest, "anthropic");
+      return namedModelLines(rest, "anthropic", "Anthropic", date, "claude-opus-9");
     },
   },
   {

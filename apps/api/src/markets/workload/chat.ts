@@ -419,6 +419,7 @@ export const WORKLOAD_CHAT: Chat.ChatMarket = {
   kinds: [HARNESS_KIND],
   recordUnit: ["week", "weeks"],
   unit: WORKLOAD_UNIT,
+  lowerWord: "cheaper",
   format: cents,
   latest: () => Promise.resolve(undefined),
   series: () => Promise.resolve(ok([])),

@@ -190,10 +190,11 @@ function comparisonLine(
       .map((market) => market.chat.unit);
     return `These are in different units (${units.join(" and ")}), so they cannot be compared directly.`;
   }
-  const cheaper = a.value <= b.value ? a : b;
-  const dearer = cheaper === a ? b : a;
-  const share = ((dearer.value - cheaper.value) / dearer.value) * 100;
-  return `${cheaper.s.name} is ${share.toFixed(1)}% cheaper than ${dearer.s.name} (${(dearer.value / cheaper.value).toFixed(2)}x)${when}.`;
+  const lower = a.value <= b.value ? a : b;
+  const higher = lower === a ? b : a;
+  const share = ((higher.value - lower.value) / higher.value) * 100;
+  const word = markets.of(a.s).lowerWord ?? "lower";
+  return `${lower.s.name} is ${share.toFixed(1)}% ${word} than ${higher.s.name} (${(higher.value / lower.value).toFixed(2)}x)${when}.`;
 }
 
 export async function compareAnswer(

@@ -173,6 +173,11 @@ export type ChatMarket = {
   indexNames?: RegExp;
   /** The unit of its values, for "different units" answers. */
   unit: string;
+  /**
+   * The word comparisons use for the lower of two values: "cheaper" where values are prices;
+   * "lower" when left out (counts, rates, sizes).
+   */
+  lowerWord?: string;
   format(value: number): string;
   latest(subject: Subject, scope: ChatScope): Promise<Latest | undefined>;
   series(subject: Subject, period: Period, scope: ChatScope): Promise<Series>;
