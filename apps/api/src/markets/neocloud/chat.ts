@@ -69,15 +69,22 @@ function statusNamed(lower: string): SiteStatus | undefined {
   return SITE_STATUSES.find((status) => STATUS_WORDS[status].test(lower));
 }
 
-/** A US state named by name ("in Texas") or code ("in TX"). */
-function stateNamed(message: string): string | undefined {
+/** The US states named by name ("Texas") or code ("in TX"), in the order written. */
+function statesNamed(message: string): string[] {
   const lower = message.toLowerCase();
+  const found: Array<{ code: string; at: number }> = [];
   for (const [code, name] of Object.entries(US_STATES)) {
-    if (new RegExp(`\\b${name.toLowerCase()}\\b`).test(lower)) return code;
-    if (new RegExp(`\\b(?:in|of) ${code}\\b`).test(message)) return code;
+    const at = Math.max(
+      lower.search(new RegExp(`\\b${name.toLowerCase()}\\b`)),
+      message.search(new RegExp(`\\b(?:in|of) ${code}\\b`)),
+    );
+    if (at >= 0) found.push({ code, at });
   }
-  return undefined;
+  return found.sort((a, b) => a.at - b.at).map((state) => state.code);
 }
+
+/** The first US state named ("in Texas", "in TX"). */
+const stateNamed = (message: string): string | undefined => statesNamed(message)[0];
 
 const count = (value: number) => value.toLocaleString("en-US");
 
@@ -159,6 +166,7 @@ function filtersAsked(
   question: Chat.Question,
   sites: readonly Site[],
   withCity: boolean,
+  state = stateNamed(question.message),
 ): { query: SitesQuery; said: string[] } {
   const query: SitesQuery = {};
   const said: string[] = [];
@@ -167,7 +175,6 @@ function filtersAsked(
     query.country = country.iso2;
     said.push(`in ${country.name}`);
   }
-  const state = stateNamed(question.message);
   if (state !== undefined) {
     query.state = state;
     said.push(`in ${US_STATES[state]}`);
@@ -313,8 +320,9 @@ function siteLine(site: Site): string {
   return `- ${site.siteName} (${site.company ?? "operator unknown"}, ${place}): ${chips}, ${power}, ${site.status?.replace("_", " ") ?? "status unknown"}${distance}`;
 }
 
-const sampleLine = (sample: boolean) =>
-  sample ? ["These are the generated SAMPLE sites (no Epoch AI import yet), not market data."] : [];
+const SAMPLE_SITES_LINE =
+  "These are the generated SAMPLE sites (no Epoch AI import yet), not market data.";
+const sampleLine = (sample: boolean) => (sample ? [SAMPLE_SITES_LINE] : []);
 
 /** The place a "near" question names, with its radius: a city of the data, at its sites' mean position. */
 function placeAsked(
@@ -366,95 +374,119 @@ const SITES_INTENT: Chat.MarketIntent = {
       question.subjects.length === 0 ||
       familyNamed(question.lower) !== undefined),
   async answer(question, scope) {
-    const intent = "neocloud_sites";
-    // Every site first: the names of the data's cities and operators.
-    const every = await allSites({ scope: "all" }, scope);
-    if (!every.ok) return { intent, answer: every.error.message, sources: [] };
-    const operator = operatorNamed(question.lower, every.value.sites);
-    // "Neo-cloud" in an operator's name ("Sample Neocloud B") asks for no scope.
-    const siteScope = scopeOf(
-      operator === undefined ? question.lower : question.lower.replace(operator.toLowerCase(), ""),
-    );
-    const query: SitesQuery = { scope: siteScope };
-    const said: string[] = [];
-    const place = placeAsked(question.message, every.value.sites);
-    if (place !== undefined && "unknown" in place) {
-      const cities = [
-        ...new Set(every.value.sites.flatMap((site) => (site.city ? [site.city] : []))),
-      ].sort();
-      return {
-        intent,
-        answer: [
-          `${place.unknown} is not a city of the sites in the Neo-Cloud Sites data, so I cannot place it.`,
-          ...(cities.length === 0 ? [] : [`Cities with sites: ${cities.join(", ")}.`]),
-        ].join(" "),
-        sources: [],
-        citations: citationsOf(every.value.body.dataSources),
-      };
-    }
-    if (place !== undefined) {
-      Object.assign(query, {
-        lat: decimal(place.latitude),
-        lon: decimal(place.longitude),
-        radiusKm: decimal(place.radiusKm),
-      });
-      said.push(
-        `within ${Number(place.radiusKm.toFixed(1))} km of ${place.place} (${decimal(place.latitude)}, ${decimal(place.longitude)})`,
-      );
-    }
-    const filters = filtersAsked(question, every.value.sites, place === undefined);
-    Object.assign(query, filters.query);
-    said.push(...filters.said);
-    const answer = await allSites(query, scope);
-    if (!answer.ok) return { intent, answer: answer.error.message, sources: [] };
-    const family = familyNamed(question.lower);
-    const sites = answer.value.sites.filter(
-      (site) =>
-        (operator === undefined || operatorMatches(site, operator)) &&
-        (family === undefined || site.chips.some((chip) => chip.bucket === family)),
-    );
-    if (operator !== undefined) said.push(`of ${operator}`);
-    if (family !== undefined) said.push(`with ${family} chips`);
-    const what = `${scopeText(siteScope)}${said.length === 0 ? "" : ` ${said.join(" ")}`}`;
-    const largest = largestAsked(question.lower, sites);
-    const listed = (largest?.sites ?? sites).slice(0, LISTED_SITES).map(siteLine);
-    const more = sites.length - listed.length;
-    const power = sites.reduce((sum, site) => sum + (site.powerCapacity ?? 0), 0);
-    const lines = [
-      ...sampleLine(answer.value.body.dataSources.sample),
-      ...(largest === undefined || sites.length === 0 ? [] : [largest.lead(what)]),
-      sites.length === 0
-        ? `No ${what} in the Neo-Cloud Sites data.`
-        : `${count(sites.length)} ${sites.length === 1 ? what.replace(/sites/, "site") : what} (${mw(power)} of stated power)${largest === undefined ? "" : `, ${largest.order}`}:`,
-      ...listed,
-      ...(more > 0
-        ? [`... and ${count(more)} more (GET ${neocloudSitesRoute.path} lists them all).`]
-        : []),
-    ];
+    const states = statesNamed(question.message);
+    if (states.length <= 1) return sitesAnswer(question, scope, states[0]);
+    // "Texas and California": each state's sites, in the order asked.
+    const answers: Chat.EngineAnswer[] = [];
+    for (const state of states) answers.push(await sitesAnswer(question, scope, state));
+    const lines = answers.flatMap((answer) => answer.answer.split("\n"));
     return {
-      intent,
-      answer: lines.join("\n"),
-      sources: [
-        sourceOf(
-          neocloudSitesRoute,
-          query,
-          sites.map((site) => ({
-            id: site.id,
-            siteName: site.siteName,
-            company: site.company,
-            city: site.city,
-            country: site.country,
-            status: site.status,
-            powerCapacity: site.powerCapacity,
-            gpuTypes: site.gpuTypes,
-            ...(site.distanceKm === undefined ? {} : { distanceKm: site.distanceKm }),
-          })),
-        ),
-      ],
-      citations: citationsOf(answer.value.body.dataSources),
+      intent: "neocloud_sites",
+      // The sample line once, first, as a single state's answer has it.
+      answer: [
+        ...new Set(lines.filter((line) => line === SAMPLE_SITES_LINE)),
+        ...lines.filter((line) => line !== SAMPLE_SITES_LINE),
+      ].join("\n"),
+      sources: answers.flatMap((answer) => answer.sources),
+      citations: [...new Set(answers.flatMap((answer) => answer.citations ?? []))],
     };
   },
 };
+
+/** The sites a question asks for, in the US state given (of those it names) or in none. */
+async function sitesAnswer(
+  question: Chat.Question,
+  scope: Chat.ChatScope,
+  state: string | undefined,
+): Promise<Chat.EngineAnswer> {
+  const intent = "neocloud_sites";
+  // Every site first: the names of the data's cities and operators.
+  const every = await allSites({ scope: "all" }, scope);
+  if (!every.ok) return { intent, answer: every.error.message, sources: [] };
+  const operator = operatorNamed(question.lower, every.value.sites);
+  // "Neo-cloud" in an operator's name ("Sample Neocloud B") asks for no scope.
+  const siteScope = scopeOf(
+    operator === undefined ? question.lower : question.lower.replace(operator.toLowerCase(), ""),
+  );
+  const query: SitesQuery = { scope: siteScope };
+  const said: string[] = [];
+  const place = placeAsked(question.message, every.value.sites);
+  if (place !== undefined && "unknown" in place) {
+    const cities = [
+      ...new Set(every.value.sites.flatMap((site) => (site.city ? [site.city] : []))),
+    ].sort();
+    return {
+      intent,
+      answer: [
+        `${place.unknown} is not a city of the sites in the Neo-Cloud Sites data, so I cannot place it.`,
+        ...(cities.length === 0 ? [] : [`Cities with sites: ${cities.join(", ")}.`]),
+      ].join(" "),
+      sources: [],
+      citations: citationsOf(every.value.body.dataSources),
+    };
+  }
+  if (place !== undefined) {
+    Object.assign(query, {
+      lat: decimal(place.latitude),
+      lon: decimal(place.longitude),
+      radiusKm: decimal(place.radiusKm),
+    });
+    said.push(
+      `within ${Number(place.radiusKm.toFixed(1))} km of ${place.place} (${decimal(place.latitude)}, ${decimal(place.longitude)})`,
+    );
+  }
+  const filters = filtersAsked(question, every.value.sites, place === undefined, state);
+  Object.assign(query, filters.query);
+  said.push(...filters.said);
+  const answer = await allSites(query, scope);
+  if (!answer.ok) return { intent, answer: answer.error.message, sources: [] };
+  const family = familyNamed(question.lower);
+  const sites = answer.value.sites.filter(
+    (site) =>
+      (operator === undefined || operatorMatches(site, operator)) &&
+      (family === undefined || site.chips.some((chip) => chip.bucket === family)),
+  );
+  if (operator !== undefined) said.push(`of ${operator}`);
+  if (family !== undefined) said.push(`with ${family} chips`);
+  const what = `${scopeText(siteScope)}${said.length === 0 ? "" : ` ${said.join(" ")}`}`;
+  const largest = largestAsked(question.lower, sites);
+  const listed = (largest?.sites ?? sites).slice(0, LISTED_SITES).map(siteLine);
+  const more = sites.length - listed.length;
+  const power = sites.reduce((sum, site) => sum + (site.powerCapacity ?? 0), 0);
+  const lines = [
+    ...sampleLine(answer.value.body.dataSources.sample),
+    ...(largest === undefined || sites.length === 0 ? [] : [largest.lead(what)]),
+    sites.length === 0
+      ? `No ${what} in the Neo-Cloud Sites data.`
+      : `${count(sites.length)} ${sites.length === 1 ? what.replace(/sites/, "site") : what} (${mw(power)} of stated power)${largest === undefined ? "" : `, ${largest.order}`}:`,
+    ...listed,
+    ...(more > 0
+      ? [`... and ${count(more)} more (GET ${neocloudSitesRoute.path} lists them all).`]
+      : []),
+  ];
+  return {
+    intent,
+    answer: lines.join("\n"),
+    sources: [
+      sourceOf(
+        neocloudSitesRoute,
+        query,
+        sites.map((site) => ({
+          id: site.id,
+          siteName: site.siteName,
+          company: site.company,
+          city: site.city,
+          country: site.country,
+          status: site.status,
+          powerCapacity: site.powerCapacity,
+          gpuTypes: site.gpuTypes,
+          ...(site.distanceKm === undefined ? {} : { distanceKm: site.distanceKm }),
+        })),
+      ),
+    ],
+    citations: citationsOf(answer.value.body.dataSources),
+  };
+}
 
 /** "Total power of the sites in France": the country's bucket of the aggregate by country. */
 const POWER_INTENT: Chat.MarketIntent = {

@@ -124,7 +124,7 @@ async function operators(rest: Rest, query: string, what: string): Promise<strin
   ].join("\n");
 }
 
-questionBank("neocloud", 15, [
+questionBank("neocloud", 16, [
   {
     question: "Which neo-cloud sites have H100 GPUs?",
     intent: "neocloud_sites",
@@ -161,6 +161,16 @@ questionBank("neocloud", 15, [
     intent: "neocloud_sites",
     answer: async (rest) =>
       listing("neo-cloud sites in France", await sites(rest, "scope=neocloud&country=FR")),
+  },
+  {
+    question: "Compare the number of sites in Texas and Ohio",
+    intent: "neocloud_sites",
+    async answer(rest) {
+      // Each state asked, in the order asked, the sample line once: never only the first state.
+      const texas = listing("sites in Texas", await sites(rest, "scope=all&state=TX"));
+      const ohio = listing("sites in Ohio", await sites(rest, "scope=all&state=OH"));
+      return [texas, ohio.replace(`${SAMPLE_LINE}\n`, "")].join("\n");
+    },
   },
   {
     question: "Which neo-cloud sites are operational?",
