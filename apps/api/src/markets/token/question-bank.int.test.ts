@@ -1,4 +1,4 @@
-import { LAB_CATALOG } from "@tpi/domain";
+import { LAB_CATALOG, addDays, utcDayOf } from "@tpi/domain";
 import { questionBank, type Rest } from "../../contract/question-bank";
 
 /**
@@ -102,7 +102,7 @@ async function namedModelLines(
   ].join("\n");
 }
 
-questionBank("token", 10, [
+questionBank("token", 11, [
   {
     question: "What is the cheapest Claude model?",
     intent: "models",
@@ -195,6 +195,15 @@ questionBank("token", 10, [
     async answer(rest) {
       const { date } = await latestDay(rest, "anthropic");
       return namedModelLines(rest, "anthropic", "Anthropic", date, "claude-opus-9");
+    },
+  },
+  {
+    question: "What will Anthropic's index be next week?",
+    intent: "latest",
+    async answer(rest) {
+      // No forecast: a day to come ("next week": a week from today) is said so, then the latest.
+      const { date, value } = await latestDay(rest, "anthropic");
+      return `${addDays(utcDayOf(rest.now), 7)} has not come yet: the index publishes settled values, never forecasts. The latest values instead:\nAnthropic: $${value.toFixed(4)} per million tokens (settled ${date}).`;
     },
   },
   {

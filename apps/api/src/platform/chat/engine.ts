@@ -18,7 +18,8 @@ import {
   rankingAnswer,
 } from "./answers";
 import { intentOf, readQuestion, withoutSubjects, type CommonIntent } from "./intent";
-import type { ChatTurn, ChatScope, EngineAnswer, Question } from "../core/chat";
+import { utcDayOf, type UtcDay } from "@tpi/domain";
+import type { ChatTurn, ChatScope, EngineAnswer, Question, When } from "../core/chat";
 import { defaultPeriod } from "./period";
 import { readWhen } from "./when";
 
@@ -37,10 +38,13 @@ export async function answerQuestion(
   markets: readonly Market[],
   scope: ChatScope,
 ): Promise<ChatAnswer> {
-  const when = readWhen(withoutSubjects(message, markets), scope.now);
+  const asked = readWhen(withoutSubjects(message, markets), scope.now);
   // A date that is no date is refused in the API's words, never read as "the latest".
-  if (when.kind === "invalid")
-    return { intent: "invalid_date", answer: when.message, sources: [], notices: [] };
+  if (asked.kind === "invalid")
+    return { intent: "invalid_date", answer: asked.message, sources: [], notices: [] };
+  // A day to come ("next week", "tomorrow") has no value: said so, then the latest answers.
+  const future = futureDayAsked(asked, utcDayOf(scope.now));
+  const when: When = future === undefined ? asked : { kind: "latest" };
   const question = readQuestion(message, history, scope.now, markets, when);
   const intent = intentOf(question, markets);
   const unknown = ANSWERS_ABOUT_DATA.has(intent.kind)
@@ -66,6 +70,11 @@ export async function answerQuestion(
   return {
     ...rest,
     answer: [
+      ...(future === undefined || !ANSWERS_ABOUT_DATA.has(intent.kind)
+        ? []
+        : [
+            `${future} has not come yet: the index publishes settled values, never forecasts. The latest values instead:`,
+          ]),
       ...(inUsd
         ? [
             `These prices are in US dollars: the index is published in USD only, never converted to ${currency}.`,
@@ -76,6 +85,13 @@ export async function answerQuestion(
     ].join("\n"),
     notices,
   };
+}
+
+/** The first day asked when it is after today (a day, or a period that starts later). */
+function futureDayAsked(when: When, today: UtcDay): UtcDay | undefined {
+  const first =
+    when.kind === "day" ? when.day : when.kind === "period" ? when.period.startDate : undefined;
+  return first !== undefined && first > today ? first : undefined;
 }
 
 /** Currencies a question may ask prices in, as the answer names them. */
