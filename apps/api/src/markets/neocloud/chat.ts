@@ -72,15 +72,20 @@ function statusNamed(lower: string): SiteStatus | undefined {
 /** The US states named by name ("Texas") or code ("in TX"), in the order written. */
 function statesNamed(message: string): string[] {
   const lower = message.toLowerCase();
-  const found: Array<{ code: string; at: number }> = [];
+  const found: Array<{ code: string; at: number; end: number }> = [];
   for (const [code, name] of Object.entries(US_STATES)) {
-    const at = Math.max(
-      lower.search(new RegExp(`\\b${name.toLowerCase()}\\b`)),
-      message.search(new RegExp(`\\b(?:in|of) ${code}\\b`)),
-    );
-    if (at >= 0) found.push({ code, at });
+    const byName = lower.search(new RegExp(`\\b${name.toLowerCase()}\\b`));
+    const at = Math.max(byName, message.search(new RegExp(`\\b(?:in|of) ${code}\\b`)));
+    if (at >= 0)
+      found.push({ code, at, end: at + (byName === at ? name.length : code.length + 3) });
   }
-  return found.sort((a, b) => a.at - b.at).map((state) => state.code);
+  // A name inside a longer one ("Virginia" in "West Virginia") is the longer one's only.
+  const inside = (state: { at: number; end: number }) =>
+    found.some((other) => other !== state && other.at <= state.at && state.end <= other.end);
+  return found
+    .filter((state) => !inside(state))
+    .sort((a, b) => a.at - b.at)
+    .map((state) => state.code);
 }
 
 /** The first US state named ("in Texas", "in TX"). */

@@ -124,7 +124,7 @@ async function operators(rest: Rest, query: string, what: string): Promise<strin
   ].join("\n");
 }
 
-questionBank("neocloud", 16, [
+questionBank("neocloud", 17, [
   {
     question: "Which neo-cloud sites have H100 GPUs?",
     intent: "neocloud_sites",
@@ -171,6 +171,13 @@ questionBank("neocloud", 16, [
       const ohio = listing("sites in Ohio", await sites(rest, "scope=all&state=OH"));
       return [texas, ohio.replace(`${SAMPLE_LINE}\n`, "")].join("\n");
     },
+  },
+  {
+    question: "Which sites are in West Virginia?",
+    intent: "neocloud_sites",
+    answer: async (rest) =>
+      // West Virginia only: "Virginia" inside its name is not a second state.
+      listing("sites in West Virginia", await sites(rest, "scope=all&state=WV")),
   },
   {
     question: "Which neo-cloud sites are operational?",

@@ -277,14 +277,30 @@ const DEAREST = /\b(?:most expensive|priciest|dearest|highest)\b/;
 const MODELS_LISTED = 10;
 
 /**
- * A model as questions write it: a family word and its version or tier ("GPT-5", "gpt 4o",
- * "Claude Sonnet 4.5", "Gemini 2.5 Pro", "Qwen3", "Kimi K2"). A number that counts time ("Qwen
- * 30 days ago") or starts a date ("DeepSeek 2026-11-15") is no version.
+ * A model as questions write it: a family word, its tier, and a version that starts with a
+ * digit ("GPT-5", "gpt 4o", "Claude Sonnet 4.5", "Gemini 2.5 Pro", "Qwen3", "Kimi K2", "DeepSeek
+ * R1"). A lab's name or a word without a version ("Anthropic max", "Qwen max") is the lab, and a
+ * number that counts time or starts a date ("Qwen 30 days ago", "Qwen 11/15", "DeepSeek 2026")
+ * is no version: those questions are about the lab's index.
  */
-const MODEL_FAMILIES = ["gpt", "claude", "gemini", "llama", "mistral", "kimi", "glm", "mimo"];
-const MODEL_VERSION = String.raw`(?:(?!\d{4}-)v?\d[\w.]*(?![\w.])(?!\s*(?:days?|weeks?|months?|years?|hours?|%|percent)\b)|[okmr]\d\w*|opus|sonnet|haiku|pro|flash|lite|mini|nano|turbo|instruct|large|medium|small|nemo|chat|coder|max|plus)`;
+const MODEL_FAMILIES = [
+  "gpt",
+  "claude",
+  "gemini",
+  "llama",
+  "mistral",
+  "kimi",
+  "glm",
+  "mimo",
+  "deepseek",
+  "qwen",
+  "minimax",
+];
+const MODEL_TIERS =
+  "opus|sonnet|haiku|pro|flash|lite|mini|nano|turbo|instruct|large|medium|small|nemo|chat|coder|max|plus";
+const MODEL_VERSION = String.raw`(?:v?\d(?:\.\d+)*[a-z]?|[okmr]\d(?:\.\d+)*[a-z]?)(?![\w.])(?!-?\s*(?:days?|weeks?|months?|years?|hours?|h\b|%|percent))`;
 const MODEL_NAME = new RegExp(
-  String.raw`\b(?:${[...MODEL_FAMILIES, ...LAB_IDS].map(escapeRegExp).join("|")})[-\s]?${MODEL_VERSION}(?:[-\s]${MODEL_VERSION})*\b`,
+  String.raw`\b(?:${MODEL_FAMILIES.join("|")})(?:[-\s](?:${MODEL_TIERS}))?[-\s]?${MODEL_VERSION}(?:[-\s](?:\d+(?:\.\d+)*[a-z]*|${MODEL_TIERS})\b)*`,
 );
 
 /** The model a question names, as written ("gpt-5"), lower case. */
@@ -311,6 +327,8 @@ type Constituent = ConstituentsResponse["data"][number];
 type LabModels = {
   lab: Chat.Subject;
   day: string;
+  /** Said first when the day asked is not settled yet and `day` is the latest settled one. */
+  note: string | undefined;
   indexPerMtok: number | null;
   counted: Constituent[];
   left: Constituent[];
@@ -326,11 +344,12 @@ async function labModels(
   question: Chat.Question,
   scope: Chat.ChatScope,
 ): Promise<LabModels | string> {
-  const day =
-    question.when.kind === "day"
-      ? question.when.day
-      : TOKEN.of(scope.deps).index.latestDayWith([lab.id as LabId]);
-  if (day === undefined) return `There is no settled day of ${lab.name} yet.`;
+  const latest = TOKEN.of(scope.deps).index.latestDayWith([lab.id as LabId]);
+  const asked = question.when.kind === "day" ? question.when.day : undefined;
+  if (latest === undefined) return `There is no settled day of ${lab.name} yet.`;
+  // A day not settled yet ("yesterday") is said so, then the latest settled day answers.
+  const notSettled = asked !== undefined && asked > latest;
+  const day = asked === undefined || notSettled ? latest : asked;
   const query = { lab: lab.id, date: day };
   const answer = await askRoute(otpiConstituentsRoute, { query }, scope);
   if (!answer.ok) return answer.error.message;
@@ -341,6 +360,9 @@ async function labModels(
   return {
     lab,
     day,
+    note: notSettled
+      ? `${lab.name}'s ${asked} is not settled yet; the latest settled day is ${latest}.`
+      : undefined,
     indexPerMtok: answer.value.indexPerMtok,
     counted,
     left,
@@ -409,7 +431,12 @@ function namedModelLines(entry: LabModels, written: string): string[] {
  * Every lab's models on its latest settled day: ranked across the labs, the first
  * `MODELS_LISTED` listed ("the cheapest model"), or each lab's counted models on one line.
  */
-function everyLabModelLines(entries: readonly LabModels[], dearest: boolean, ranking: boolean) {
+function everyLabModelLines(
+  entries: readonly LabModels[],
+  dearest: boolean,
+  ranking: boolean,
+  dayAsked: boolean,
+) {
   if (!ranking)
     return entries.map(
       ({ lab, day, counted }) =>
@@ -422,7 +449,7 @@ function everyLabModelLines(entries: readonly LabModels[], dearest: boolean, ran
   if (top === undefined) return ["No model is counted in the index."];
   const order = dearest ? "most expensive" : "cheapest";
   return [
-    `The ${order} model in the index, on each lab's latest settled day, was ${top.model.modelId} (${top.entry.lab.name}, ${top.entry.day}), at ${listPrice(top.model.blendedPricePerMtok)} per million tokens blended (its input and output list prices weighted by its own token split).`,
+    `The ${order} model in the index, ${dayAsked ? `on ${top.entry.day}` : "on each lab's latest settled day"}, was ${top.model.modelId} (${top.entry.lab.name}, ${top.entry.day}), at ${listPrice(top.model.blendedPricePerMtok)} per million tokens blended (its input and output list prices weighted by its own token split).`,
     `The ${Math.min(MODELS_LISTED, pool.length)} ${order} of ${pool.length} models counted:`,
     ...pool
       .slice(0, MODELS_LISTED)
@@ -460,41 +487,57 @@ async function modelsAnswer(
   const written = modelNameOf(question.lower);
   const answer =
     named.length === 0
-      ? everyLabModelLines(entries, dearest, ranking)
+      ? everyLabModelLines(entries, dearest, ranking, question.when.kind === "day")
       : entries.flatMap((entry) =>
           written === undefined
             ? labModelLines(entry, dearest, ranking)
             : namedModelLines(entry, written),
         );
+  const notes = [
+    ...new Set(entries.flatMap((entry) => (entry.note === undefined ? [] : [entry.note]))),
+  ];
   return {
     intent: "models",
-    answer: [...answer, ...lines].join("\n"),
+    answer: [...notes, ...answer, ...lines].join("\n"),
     sources: entries.map((entry) => entry.source),
   };
 }
 
 /**
- * A model named in a question about its price now or on a day ("how much does GPT-5 cost"); a
- * change or a period is asked of the lab's index, which has the values over time.
+ * Words that make a question another one than "which models, at what prices": a period, a change
+ * or a comparison is asked of the labs' index ("Is Claude cheaper than GPT-5", "how did OpenAI
+ * model prices change"), and a coding-agent session's model is a Workload Cost question ("a
+ * Cline session on GPT-5").
  */
-const namesModel = (question: Chat.Question): boolean =>
-  modelNameOf(question.lower) !== undefined &&
-  question.when.kind !== "period" &&
-  !CHANGE.test(question.lower) &&
-  !VOLUME.test(question.lower);
+const NOT_ABOUT_MODELS =
+  /\b(?:cheaper|more expensive|than|versus|vs\.?|compare[sd]?|workload|sessions?|harness(?:es)?)\b/;
 
 /**
- * Questions about the models behind the labs' values: of the labs named, or of every lab when the
- * question names none and uses the token market's words ("the cheapest model"; "which lab has
- * the cheapest models" ranks the labs' values instead).
+ * Questions about the models behind the labs' values, on the latest settled day or a day asked:
+ * a model written with its version ("GPT-5", one lab), the models of the labs named ("which
+ * Anthropic models are in the index"), or of every lab when the question names none and asks
+ * for the cheapest or the index's models ("the cheapest model"; "which lab has the cheapest
+ * models" ranks the labs' values instead, and "what model are you" is not about the data).
  */
+function asksAboutModels(question: Chat.Question): boolean {
+  const { lower, subjects } = question;
+  if (question.when.kind === "period") return false;
+  if (CHANGE.test(lower) || VOLUME.test(lower) || NOT_ABOUT_MODELS.test(lower)) return false;
+  if (subjects.length === 0)
+    return (
+      question.domain === TOKEN.name &&
+      MODELS.test(lower) &&
+      !/\blabs?\b/.test(lower) &&
+      (CHEAPEST.test(lower) || DEAREST.test(lower) || /\bindex\b|\bconstituents?\b/.test(lower))
+    );
+  if (!subjects.every((s) => s.market === TOKEN.name)) return false;
+  if (modelNameOf(lower) !== undefined) return subjects.length === 1;
+  return MODELS.test(lower);
+}
+
 const MODELS_INTENT: Chat.MarketIntent = {
   intent: "models",
-  asks: (question) =>
-    (MODELS.test(question.lower) || namesModel(question)) &&
-    (question.subjects.length > 0
-      ? question.subjects.every((s) => s.market === TOKEN.name)
-      : question.domain === TOKEN.name && !/\blabs?\b/.test(question.lower)),
+  asks: asksAboutModels,
   answer: modelsAnswer,
 };
 

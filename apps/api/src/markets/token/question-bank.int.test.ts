@@ -102,7 +102,7 @@ async function namedModelLines(
   ].join("\n");
 }
 
-questionBank("token", 11, [
+questionBank("token", 12, [
   {
     question: "What is the cheapest Claude model?",
     intent: "models",
@@ -203,7 +203,16 @@ questionBank("token", 11, [
     async answer(rest) {
       // No forecast: a day to come ("next week": a week from today) is said so, then the latest.
       const { date, value } = await latestDay(rest, "anthropic");
-      return `${addDays(utcDayOf(rest.now), 7)} has not come yet: the index publishes settled values, never forecasts. The latest values instead:\nAnthropic: $${value.toFixed(4)} per million tokens (settled ${date}).`;
+      return `${addDays(utcDayOf(rest.now), 7)} has not come yet: the data holds published values, never forecasts. The latest instead:\nAnthropic: $${value.toFixed(4)} per million tokens (settled ${date}).`;
+    },
+  },
+  {
+    question: "What does GPT-5 cost in ¥ (yuan)?",
+    intent: "models",
+    async answer(rest) {
+      // The currency by its word first: ¥ is also the yen's sign.
+      const { date } = await latestDay(rest, "openai");
+      return `These prices are in US dollars: the index is published in USD only, never converted to yuan.\n${await namedModelLines(rest, "openai", "OpenAI", date, "gpt-5")}`;
     },
   },
   {

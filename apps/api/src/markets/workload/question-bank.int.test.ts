@@ -128,7 +128,33 @@ async function notAHarness(rest: Rest, written: string): Promise<string> {
 
 const sinceJune = (rest: Rest) => `${utcDayOf(rest.now).slice(0, 4)}-06-01`;
 
-questionBank("workload", 13, [
+/** The latest week's median session cost of a harness on a family's models, as the chat lists it. */
+async function sessionCells(rest: Rest, harness: string, family: string): Promise<string> {
+  const week = await latestWeek(rest);
+  const { cells } = await workload(rest, `startDate=${week}&endDate=${week}`);
+  const mine = cells.filter((cell) => cell.harness === harness && cell.family === family);
+  const [first] = mine;
+  if (first === undefined) throw new Error(`no ${harness} cell on ${family}`);
+  const models = [...new Set(mine.map((cell) => cell.model))];
+  return [
+    `Median cost of one coding-agent session (not one request), sessions of the ${first.windowDays} days from ${addDays(week, -(first.windowDays - 1))} to ${week} (OpenRouter's window, as of ${first.asOf}):`,
+    ...models.map((model) => {
+      const ranges = TURN_RANGES.flatMap((range) => {
+        const cell = mine.find(
+          (candidate) => candidate.model === model && candidate.turnRange === range,
+        );
+        return cell === undefined
+          ? []
+          : [
+              `${range} ${dollars(cell.medianSessionCostUsd)} (about ${Math.round(cell.impliedKtok).toLocaleString("en-US")}k tokens at list price)`,
+            ];
+      });
+      return `${first.harnessName} on ${model} (${family}): median cost per session ${ranges.join(", ")}.`;
+    }),
+  ].join("\n");
+}
+
+questionBank("workload", 15, [
   {
     question: "What was the Anthropic session cost in the week ending 2026-11-03?",
     intent: "workload",
@@ -160,6 +186,27 @@ questionBank("workload", 13, [
       const { data } = await workload(rest, `startDate=${week}&endDate=${week}&lab=anthropic`);
       // Anthropic only: never the OpenAI or Google rows.
       return weekLines(data.filter((row) => row.family === "all"));
+    },
+  },
+  {
+    question: "What is the Anthropic session cost in euros?",
+    intent: "workload",
+    async answer(rest) {
+      // In US cents, said so first: never converted.
+      const week = await latestWeek(rest);
+      const { data } = await workload(rest, `startDate=${week}&endDate=${week}&lab=anthropic`);
+      return [
+        "These prices are in US dollars: the index is published in USD only, never converted to euros.",
+        weekLines(data.filter((row) => row.family === "all")),
+      ].join("\n");
+    },
+  },
+  {
+    question: "What does a Cline session on GPT-5 cost?",
+    intent: "workload",
+    async answer(rest) {
+      // A session's model is this market's question, not the token market's list prices.
+      return sessionCells(rest, "cline", "gpt-5");
     },
   },
   {
@@ -241,27 +288,7 @@ questionBank("workload", 13, [
   {
     question: "What does a Claude Code session on Sonnet cost?",
     intent: "workload",
-    async answer(rest) {
-      const week = await latestWeek(rest);
-      const { cells } = await workload(rest, `startDate=${week}&endDate=${week}`);
-      const mine = cells.filter(
-        (cell) => cell.harness === "claude-code" && cell.family === "claude-sonnet",
-      );
-      const [first] = mine;
-      if (first === undefined) throw new Error("no Claude Code cell on Sonnet");
-      const ranges = TURN_RANGES.flatMap((range) => {
-        const cell = mine.find((candidate) => candidate.turnRange === range);
-        return cell === undefined
-          ? []
-          : [
-              `${range} ${dollars(cell.medianSessionCostUsd)} (about ${Math.round(cell.impliedKtok).toLocaleString("en-US")}k tokens at list price)`,
-            ];
-      });
-      return [
-        `Median cost of one coding-agent session (not one request), sessions of the ${first.windowDays} days from ${addDays(week, -(first.windowDays - 1))} to ${week} (OpenRouter's window, as of ${first.asOf}):`,
-        `Claude Code on ${first.model} (claude-sonnet): median cost per session ${ranges.join(", ")}.`,
-      ].join("\n");
-    },
+    answer: (rest) => sessionCells(rest, "claude-code", "claude-sonnet"),
   },
   {
     question: "How did a Cline session on GPT-5 change since June?",

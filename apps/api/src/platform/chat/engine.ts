@@ -66,14 +66,14 @@ export async function answerQuestion(
     ...new Set([...noticesOf(aboutMarkets(intent, question, markets), scope), ...citations]),
   ];
   const currency = otherCurrencyAsked(question.lower);
-  const inUsd = currency !== undefined && /\$|\bUSD\b/.test(answer.answer);
+  const inUsd = currency !== undefined && /\$|\bUSD\b|\bcents\b/.test(answer.answer);
   return {
     ...rest,
     answer: [
       ...(future === undefined || !ANSWERS_ABOUT_DATA.has(intent.kind)
         ? []
         : [
-            `${future} has not come yet: the index publishes settled values, never forecasts. The latest values instead:`,
+            `${future} has not come yet: the data holds published values, never forecasts. The latest instead:`,
           ]),
       ...(inUsd
         ? [
@@ -94,21 +94,33 @@ function futureDayAsked(when: When, today: UtcDay): UtcDay | undefined {
   return first !== undefined && first > today ? first : undefined;
 }
 
-/** Currencies a question may ask prices in, as the answer names them. */
-const OTHER_CURRENCIES: ReadonlyArray<{ name: string; pattern: RegExp }> = [
-  { name: "euros", pattern: /\beuros?\b|\beur\b|€/ },
-  { name: "pounds sterling", pattern: /\bpounds?(?: sterling)?\b|\bgbp\b|£/ },
-  { name: "yen", pattern: /\byen\b|\bjpy\b|¥/ },
-  { name: "yuan", pattern: /\byuan\b|\brenminbi\b|\brmb\b|\bcny\b/ },
-  { name: "rupees", pattern: /\brupees?\b|\binr\b|₹/ },
-  { name: "Swiss francs", pattern: /\bswiss francs?\b|\bchf\b/ },
-  { name: "Canadian dollars", pattern: /\bcanadian dollars?\b|\bcad\b/ },
-  { name: "Australian dollars", pattern: /\baustralian dollars?\b|\baud\b/ },
+/**
+ * Currencies a question may ask prices in, as the answer names them: by their words first, then
+ * by their symbols (¥ is both yen and yuan: "¥ (yuan)" is yuan).
+ */
+const OTHER_CURRENCIES: ReadonlyArray<{ name: string; words: RegExp; symbol?: string }> = [
+  { name: "euros", words: /\beuros?\b|\beur\b/, symbol: "€" },
+  {
+    name: "pounds sterling",
+    words: /\bpounds? sterling\b|\bgbp\b|\bbritish pounds?\b/,
+    symbol: "£",
+  },
+  { name: "yen", words: /\byen\b|\bjpy\b/, symbol: "¥" },
+  { name: "yuan", words: /\byuan\b|\brenminbi\b|\brmb\b|\bcny\b/ },
+  { name: "rupees", words: /\brupees?\b|\binr\b/, symbol: "₹" },
+  { name: "Swiss francs", words: /\bswiss francs?\b|\bchf\b/ },
+  { name: "Canadian dollars", words: /\bcanadian dollars?\b/ },
+  { name: "Australian dollars", words: /\baustralian dollars?\b/ },
 ];
 
 /** The currency other than USD a question asks prices in ("in euros", "in GBP"), if any. */
 function otherCurrencyAsked(lower: string): string | undefined {
-  return OTHER_CURRENCIES.find((currency) => currency.pattern.test(lower))?.name;
+  return (
+    OTHER_CURRENCIES.find((currency) => currency.words.test(lower)) ??
+    OTHER_CURRENCIES.find(
+      (currency) => currency.symbol !== undefined && lower.includes(currency.symbol),
+    )
+  )?.name;
 }
 
 /** Intents whose answers quote data: a subject they name that the data lacks is said so first. */

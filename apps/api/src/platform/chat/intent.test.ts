@@ -432,3 +432,40 @@ describe("reading a question: a comparison over the period it names", () => {
     expect(parse(message)).toEqual({ kind: "compare", subjects: expect.any(Array) as unknown });
   });
 });
+
+describe("a lab's models: asked of the constituents only when the question is about them", () => {
+  const parse = readAt(new Date("2026-11-22T12:00:00.000Z"));
+  it.each([
+    ["What is the cheapest Claude model?", ["anthropic"]],
+    ["Which OpenAI models are in the index?", ["openai"]],
+    ["How much does GPT-5 cost per million tokens?", ["openai"]],
+    ["What does Claude Sonnet 4.5 cost?", ["anthropic"]],
+    ["What did Qwen3 cost on 2026-11-20?", ["qwen"]],
+    ["What is the cheapest model?", []],
+  ])("%j is the models' question", (message, subjects) => {
+    expect(parse(message)).toEqual({ kind: "models", subjects });
+  });
+
+  it.each([
+    // A coding-agent session's model is Workload Cost's.
+    ["What does a Cline session on GPT-5 cost?", "workload"],
+    ["What is the workload index for Claude Sonnet?", "workload"],
+    ["Which Anthropic models are in the workload index?", "workload"],
+    // Comparisons, changes, movers and periods are the labs' index questions.
+    ["Is Claude cheaper than GPT-5?", "compare"],
+    ["Claude versus GPT-5 versus Gemini", "compare"],
+    ["How did OpenAI model prices change?", "change"],
+    ["Which OpenAI model got cheaper?", "mover"],
+    ["Anthropic models last month", "compare"],
+    // A lab and a word or number that is no model version is the lab's index.
+    ["Anthropic max price", "extreme"],
+    ["OpenAI 30-day low", "extreme"],
+    ["Qwen 11/15 price", "on_day"],
+    ["How much does OpenAI o3 cost?", "latest"],
+    // Not about the data.
+    ["What model are you?", "out_of_scope"],
+    ["Which model powers this chat?", "out_of_scope"],
+  ])("%j is not (%s)", (message, kind) => {
+    expect(parse(message).kind).toBe(kind);
+  });
+});

@@ -230,4 +230,35 @@ describe("calendar words are calendar periods", () => {
       period: { startDate: "2026-11-27", endDate: "2026-12-02" },
     });
   });
+
+  it("reads a weekday with words around it as the day they say, and 'from Monday' as a range", () => {
+    const wednesday = new Date("2026-11-25T12:00:00Z");
+    // chrono-node's reading: "next Friday" is the Friday of next week.
+    expect(readWhen("What was the H100 price next Friday?", wednesday)).toMatchObject({
+      kind: "day",
+      day: "2026-12-04",
+    });
+    expect(readWhen("this coming Friday", wednesday)).toMatchObject({
+      kind: "day",
+      day: "2026-11-27",
+    });
+    expect(readWhen("How did the H100 change from Monday?", wednesday)).toMatchObject({
+      kind: "period",
+      period: { startDate: "2026-11-23", endDate: "2026-11-25" },
+    });
+  });
+
+  it("reads no date in an English word another language takes for a weekday", () => {
+    const sunday = new Date("2026-11-22T12:00:00Z");
+    // "do" is Thursday in German and Dutch, "so" Sunday in German.
+    for (const text of ["How much do H100s cost?", "How many PRs did Codex open so far?"])
+      expect(readWhen(text, sunday), text).toEqual({ kind: "latest" });
+  });
+
+  it("keeps a year to come as it is, so that the answer can say it has not come", () => {
+    expect(readWhen("What will the H100 cost in 2027?", new Date("2026-11-22T12:00:00Z"))).toEqual({
+      kind: "period",
+      period: { startDate: "2027-01-01", endDate: "2027-12-31", label: "in 2027" },
+    });
+  });
 });

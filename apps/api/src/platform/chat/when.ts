@@ -23,6 +23,13 @@ const WRITTEN_DAY = /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/g;
 const QUARTER = /\bq([1-4])\s*(?:of\s+)?(\d{4})?\b/;
 const YEAR = /\b(?:in|during|for|over|throughout)\s+(\d{4})\b(?!-)/;
 const SINCE = /\bsince\b/;
+/** "From Monday": from that day to today, as "since Monday" is. */
+const FROM = /\bfrom\b/;
+/** Words before a weekday that make it one to come ("this coming Friday", "next Friday"). */
+const COMING = /\b(?:next|coming|following)\s*$/;
+/** A weekday as chrono-node matched it with no word around it ("Friday", "fri"). */
+const BARE_WEEKDAY =
+  /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)$/;
 /**
  * "At the start of", "on the last day of" a period the question names: that one day. Only as the
  * time asked ("at the start of November"), never as one end of a range ("since the start of
@@ -88,8 +95,15 @@ export function readWhen(text: string, now: Date): When {
   if (year?.[1]) {
     const startDate = `${year[1]}-01-01`;
     const endDate = minDay(`${year[1]}-12-31`, today);
-    if (startDate <= today)
-      return { kind: "period", period: { startDate, endDate, label: `in ${year[1]}` } };
+    // A year to come keeps its days, so that the answer can say it has not come yet.
+    return {
+      kind: "period",
+      period: {
+        startDate,
+        endDate: startDate <= today ? endDate : `${year[1]}-12-31`,
+        label: `in ${year[1]}`,
+      },
+    };
   }
   // "Last Tuesday" is one day, never the span from that Tuesday to today.
   const weekday = findWeekday(lower, now);
@@ -113,16 +127,28 @@ function quarterPeriod(match: RegExpExecArray, today: UtcDay): Period {
   };
 }
 
+/**
+ * Dates another language's parser reads in a question: not a match of one or two letters, which
+ * in an English question is a word ("do" is Thursday in German and Dutch, "so" Sunday in German).
+ */
+function otherLanguageDates(
+  language: (typeof OTHER_LANGUAGES)[number],
+  text: string,
+  reference: chrono.ParsingReference,
+): chrono.ParsedResult[] {
+  return language.parse(text, reference).filter((result) => result.text.trim().length > 2);
+}
+
 /** Dates chrono-node reads: a range, "since" a date, or one day. */
 function writtenDates(text: string, lower: string, now: Date, today: UtcDay): When {
   const reference = { instant: now, timezone: "UTC" };
   let results = chrono.parse(text, reference);
   for (const language of OTHER_LANGUAGES)
-    if (results.length === 0) results = language.parse(text, reference);
+    if (results.length === 0) results = otherLanguageDates(language, text, reference);
   // A day another language reads where English reads only the month ("am 3. November 2026").
   if (results[0] !== undefined && !results[0].start.isCertain("day"))
     for (const language of OTHER_LANGUAGES) {
-      const other = language.parse(text, reference)[0];
+      const other = otherLanguageDates(language, text, reference)[0];
       if (other?.start.isCertain("day")) {
         results = [other];
         break;
@@ -133,11 +159,14 @@ function writtenDates(text: string, lower: string, now: Date, today: UtcDay): Wh
   const first = results[0];
   if (first === undefined) return { kind: "latest" };
   // A weekday alone ("Friday", "on Black Friday") is the latest such day up to today, never a
-  // coming one: the data has no future days. Two-letter abbreviations are words in English
-  // questions ("do" is Thursday in German and Dutch), never a weekday.
-  const weekday = first.text.trim().length > 2 ? first.start.get("weekday") : null;
+  // coming one; with words around it ("next Friday", "this coming Monday") it is the day they say.
+  const onWeekday = first.start.isCertain("weekday") && !first.start.isCertain("day");
+  const weekday = first.start.get("weekday");
   const start =
-    weekday !== null && !first.start.isCertain("day") && !first.end
+    onWeekday &&
+    weekday !== null &&
+    BARE_WEEKDAY.test(first.text.trim().toLowerCase()) &&
+    !COMING.test(lower.slice(0, first.index))
       ? addDays(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() - weekday + 7) % 7))
       : dayOfParsed(first.start.date());
   const end = first.end ? dayOfParsed(first.end.date()) : undefined;
@@ -146,9 +175,10 @@ function writtenDates(text: string, lower: string, now: Date, today: UtcDay): Wh
     const last = end ?? dayOfParsed((second as chrono.ParsedResult).start.date());
     return span(minDay(start, last), maxDay(start, last), today);
   }
-  if (SINCE.test(lower)) return span(start, today, today, `since ${start}`);
+  if (SINCE.test(lower) || (onWeekday && FROM.test(lower)))
+    return span(start, today, today, `since ${start}`);
   // A month or a year without a day ("in June"): that calendar month.
-  if (!first.start.isCertain("day") && weekday === null) {
+  if (!first.start.isCertain("day") && !onWeekday) {
     const [year, month] = start.split("-").map(Number) as [number, number];
     const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
     return span(start, `${year}-${pad(month)}-${pad(lastDay)}`, today);
