@@ -72,20 +72,23 @@ function statusNamed(lower: string): SiteStatus | undefined {
 /** The US states named by name ("Texas") or code ("in TX"), in the order written. */
 function statesNamed(message: string): string[] {
   const lower = message.toLowerCase();
-  const found: Array<{ code: string; at: number; end: number }> = [];
+  const places: Array<{ code: string; at: number; end: number }> = [];
   for (const [code, name] of Object.entries(US_STATES)) {
-    const byName = lower.search(new RegExp(`\\b${name.toLowerCase()}\\b`));
-    const at = Math.max(byName, message.search(new RegExp(`\\b(?:in|of) ${code}\\b`)));
-    if (at >= 0)
-      found.push({ code, at, end: at + (byName === at ? name.length : code.length + 3) });
+    for (const match of lower.matchAll(new RegExp(`\\b${name.toLowerCase()}\\b`, "g")))
+      places.push({ code, at: match.index, end: match.index + match[0].length });
+    for (const match of message.matchAll(new RegExp(`\\b(?:in|of) ${code}\\b`, "g")))
+      places.push({ code, at: match.index, end: match.index + match[0].length });
   }
   // A name inside a longer one ("Virginia" in "West Virginia") is the longer one's only.
-  const inside = (state: { at: number; end: number }) =>
-    found.some((other) => other !== state && other.at <= state.at && state.end <= other.end);
-  return found
-    .filter((state) => !inside(state))
-    .sort((a, b) => a.at - b.at)
-    .map((state) => state.code);
+  const inside = (place: { at: number; end: number }) =>
+    places.some(
+      (other) =>
+        other.at <= place.at &&
+        place.end <= other.end &&
+        other.end - other.at > place.end - place.at,
+    );
+  const ordered = places.filter((place) => !inside(place)).sort((a, b) => a.at - b.at);
+  return [...new Set(ordered.map((place) => place.code))];
 }
 
 /** The first US state named ("in Texas", "in TX"). */

@@ -124,7 +124,7 @@ async function operators(rest: Rest, query: string, what: string): Promise<strin
   ].join("\n");
 }
 
-questionBank("neocloud", 17, [
+questionBank("neocloud", 18, [
   {
     question: "Which neo-cloud sites have H100 GPUs?",
     intent: "neocloud_sites",
@@ -178,6 +178,16 @@ questionBank("neocloud", 17, [
     answer: async (rest) =>
       // West Virginia only: "Virginia" inside its name is not a second state.
       listing("sites in West Virginia", await sites(rest, "scope=all&state=WV")),
+  },
+  {
+    question: "Sites in West Virginia and Virginia",
+    intent: "neocloud_sites",
+    async answer(rest) {
+      // Both states, in the order asked, though "Virginia" is first found inside "West Virginia".
+      const west = listing("sites in West Virginia", await sites(rest, "scope=all&state=WV"));
+      const virginia = listing("sites in Virginia", await sites(rest, "scope=all&state=VA"));
+      return [west, virginia.replace(`${SAMPLE_LINE}\n`, "")].join("\n");
+    },
   },
   {
     question: "Which neo-cloud sites are operational?",

@@ -11,6 +11,7 @@ import {
 import { findPeriod } from "../../platform/chat/period";
 import {
   askRoute,
+  asksOverTime,
   changePercent,
   escapeRegExp,
   seriesSourceOf,
@@ -300,11 +301,15 @@ const MODEL_TIERS =
   "opus|sonnet|haiku|pro|flash|lite|mini|nano|turbo|instruct|large|medium|small|nemo|chat|coder|max|plus";
 const MODEL_VERSION = String.raw`(?:v?\d(?:\.\d+)*[a-z]?|[okmr]\d(?:\.\d+)*[a-z]?)(?![\w.])(?!-?\s*(?:days?|weeks?|months?|years?|hours?|h\b|%|percent))`;
 const MODEL_NAME = new RegExp(
-  String.raw`\b(?:${MODEL_FAMILIES.join("|")})(?:[-\s](?:${MODEL_TIERS}))?[-\s]?${MODEL_VERSION}(?:[-\s](?:\d+(?:\.\d+)*[a-z]*|${MODEL_TIERS})\b)*`,
+  String.raw`\b(?:${MODEL_FAMILIES.join("|")})(?:[-\s](?:${MODEL_TIERS}))?[-\s]?${MODEL_VERSION}(?:[-\s](?:\d+(?:\.\d+)?b|${MODEL_VERSION}|${MODEL_TIERS})\b)*`,
 );
 
 /** The model a question names, as written ("gpt-5"), lower case. */
 const modelNameOf = (lower: string): string | undefined => MODEL_NAME.exec(lower)?.[0];
+
+/** Every model a question names ("GPT-5 and GPT-4o"), in the order written. */
+const modelNamesOf = (lower: string): string[] =>
+  [...lower.matchAll(new RegExp(MODEL_NAME.source, "g"))].map((match) => match[0]);
 
 /** A model id's name as words: "openai/gpt-5-mini-20250807" is gpt, 5, mini. */
 const modelWords = (modelId: string): string[] =>
@@ -484,21 +489,25 @@ async function modelsAnswer(
       if (!lines.includes(entry)) lines.push(entry);
     } else entries.push(entry);
   }
-  const written = modelNameOf(question.lower);
+  const notes = entries.flatMap((entry) => (entry.note === undefined ? [] : [entry.note]));
+  const asked = question.when.kind === "day" ? question.when.day : undefined;
+  // Without a lab named, one line for all: each lab's latest settled day answers.
+  const said =
+    named.length === 0 && notes.length > 0
+      ? [`${asked} is not settled yet: each lab's latest settled day answers.`]
+      : notes;
+  const written = modelNamesOf(question.lower);
   const answer =
     named.length === 0
-      ? everyLabModelLines(entries, dearest, ranking, question.when.kind === "day")
+      ? everyLabModelLines(entries, dearest, ranking, asked !== undefined && notes.length === 0)
       : entries.flatMap((entry) =>
-          written === undefined
+          written.length === 0
             ? labModelLines(entry, dearest, ranking)
-            : namedModelLines(entry, written),
+            : written.flatMap((name) => namedModelLines(entry, name)),
         );
-  const notes = [
-    ...new Set(entries.flatMap((entry) => (entry.note === undefined ? [] : [entry.note]))),
-  ];
   return {
     intent: "models",
-    answer: [...notes, ...answer, ...lines].join("\n"),
+    answer: [...said, ...answer, ...lines].join("\n"),
     sources: entries.map((entry) => entry.source),
   };
 }
@@ -522,7 +531,8 @@ const NOT_ABOUT_MODELS =
 function asksAboutModels(question: Chat.Question): boolean {
   const { lower, subjects } = question;
   if (question.when.kind === "period") return false;
-  if (CHANGE.test(lower) || VOLUME.test(lower) || NOT_ABOUT_MODELS.test(lower)) return false;
+  if (CHANGE.test(lower) || asksOverTime(question)) return false;
+  if (VOLUME.test(lower) || NOT_ABOUT_MODELS.test(lower)) return false;
   if (subjects.length === 0)
     return (
       question.domain === TOKEN.name &&

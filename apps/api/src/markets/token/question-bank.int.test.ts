@@ -102,7 +102,7 @@ async function namedModelLines(
   ].join("\n");
 }
 
-questionBank("token", 12, [
+questionBank("token", 13, [
   {
     question: "What is the cheapest Claude model?",
     intent: "models",
@@ -182,6 +182,18 @@ questionBank("token", 12, [
       // GPT-5 and its variants (gpt-5-mini...), not GPT-4.5: a model's list prices, never the lab's index.
       const { date } = await latestDay(rest, "openai");
       return namedModelLines(rest, "openai", "OpenAI", date, "gpt-5");
+    },
+  },
+  {
+    question: "GPT-5 and GPT-4o prices",
+    intent: "models",
+    async answer(rest) {
+      // Each model named, in the order written.
+      const { date } = await latestDay(rest, "openai");
+      return [
+        await namedModelLines(rest, "openai", "OpenAI", date, "gpt-5"),
+        await namedModelLines(rest, "openai", "OpenAI", date, "gpt-4o"),
+      ].join("\n");
     },
   },
   {

@@ -102,15 +102,15 @@ const OTHER_CURRENCIES: ReadonlyArray<{ name: string; words: RegExp; symbol?: st
   { name: "euros", words: /\beuros?\b|\beur\b/, symbol: "€" },
   {
     name: "pounds sterling",
-    words: /\bpounds? sterling\b|\bgbp\b|\bbritish pounds?\b/,
+    words: /\bpounds? sterling\b|\bgbp\b|\bbritish pounds?\b|\bin pounds\b/,
     symbol: "£",
   },
   { name: "yen", words: /\byen\b|\bjpy\b/, symbol: "¥" },
   { name: "yuan", words: /\byuan\b|\brenminbi\b|\brmb\b|\bcny\b/ },
   { name: "rupees", words: /\brupees?\b|\binr\b/, symbol: "₹" },
   { name: "Swiss francs", words: /\bswiss francs?\b|\bchf\b/ },
-  { name: "Canadian dollars", words: /\bcanadian dollars?\b/ },
-  { name: "Australian dollars", words: /\baustralian dollars?\b/ },
+  { name: "Canadian dollars", words: /\bcanadian dollars?\b|\bcad\b/ },
+  { name: "Australian dollars", words: /\baustralian dollars?\b|\baud\b/ },
 ];
 
 /** The currency other than USD a question asks prices in ("in euros", "in GBP"), if any. */

@@ -462,6 +462,10 @@ describe("a lab's models: asked of the constituents only when the question is ab
     ["OpenAI 30-day low", "extreme"],
     ["Qwen 11/15 price", "on_day"],
     ["How much does OpenAI o3 cost?", "latest"],
+    // A model's move or history over time is the lab's.
+    ["Has GPT-5 gone up?", "change"],
+    ["GPT-5 price history", "history"],
+    ["Anthropic model price history", "history"],
     // Not about the data.
     ["What model are you?", "out_of_scope"],
     ["Which model powers this chat?", "out_of_scope"],

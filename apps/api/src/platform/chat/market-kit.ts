@@ -118,3 +118,8 @@ export function rankingAsked(question: Question): { high: boolean } | undefined 
   if (!PATTERNS.ranking.test(question.lower)) return undefined;
   return { high: PATTERNS.wantsHigh.test(question.lower) };
 }
+
+/** Whether a question asks how values moved or what they were over time ("gone up", "history"). */
+export function asksOverTime(question: Question): boolean {
+  return PATTERNS.change.test(question.lower) || PATTERNS.history.test(question.lower);
+}

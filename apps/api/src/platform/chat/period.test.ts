@@ -255,6 +255,21 @@ describe("calendar words are calendar periods", () => {
       expect(readWhen(text, sunday), text).toEqual({ kind: "latest" });
   });
 
+  it("reads a weekday with a short name or a time of day as the latest such day", () => {
+    const wednesday = new Date("2026-11-25T12:00:00Z");
+    for (const text of ["H100 price on Fri", "What did the H100 cost Friday morning?"])
+      expect(readWhen(text, wednesday), text).toMatchObject({ kind: "day", day: "2026-11-20" });
+  });
+
+  it("reads no year to come in a count ('over 5000 PRs yesterday' is yesterday)", () => {
+    const wednesday = new Date("2026-11-25T12:00:00Z");
+    expect(readWhen("Did Codex open over 5000 PRs yesterday?", wednesday)).toMatchObject({
+      kind: "day",
+      day: "2026-11-24",
+    });
+    expect(readWhen("Which GPUs cost over 3000?", wednesday)).toEqual({ kind: "latest" });
+  });
+
   it("keeps a year to come as it is, so that the answer can say it has not come", () => {
     expect(readWhen("What will the H100 cost in 2027?", new Date("2026-11-22T12:00:00Z"))).toEqual({
       kind: "period",

@@ -23,13 +23,14 @@ const WRITTEN_DAY = /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/g;
 const QUARTER = /\bq([1-4])\s*(?:of\s+)?(\d{4})?\b/;
 const YEAR = /\b(?:in|during|for|over|throughout)\s+(\d{4})\b(?!-)/;
 const SINCE = /\bsince\b/;
+/** Words that put a year to come in a question, and how far ahead a number is read as a year. */
+const YEAR_TO_COME = /^(?:in|during|throughout)\b/;
+const YEARS_AHEAD = 10;
 /** "From Monday": from that day to today, as "since Monday" is. */
 const FROM = /\bfrom\b/;
-/** Words before a weekday that make it one to come ("this coming Friday", "next Friday"). */
-const COMING = /\b(?:next|coming|following)\s*$/;
-/** A weekday as chrono-node matched it with no word around it ("Friday", "fri"). */
-const BARE_WEEKDAY =
-  /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)$/;
+/** Words that make a weekday one to come ("this coming Friday", "next Friday", "Friday next week"). */
+const COMING = /\b(?:next|coming|following)\b/;
+const COMING_BEFORE = /\b(?:next|coming|following)\s*$/;
 /**
  * "At the start of", "on the last day of" a period the question names: that one day. Only as the
  * time asked ("at the start of November"), never as one end of a range ("since the start of
@@ -95,15 +96,15 @@ export function readWhen(text: string, now: Date): When {
   if (year?.[1]) {
     const startDate = `${year[1]}-01-01`;
     const endDate = minDay(`${year[1]}-12-31`, today);
-    // A year to come keeps its days, so that the answer can say it has not come yet.
-    return {
-      kind: "period",
-      period: {
-        startDate,
-        endDate: startDate <= today ? endDate : `${year[1]}-12-31`,
-        label: `in ${year[1]}`,
-      },
-    };
+    if (startDate <= today)
+      return { kind: "period", period: { startDate, endDate, label: `in ${year[1]}` } };
+    // A year to come ("in 2027", never "over 5000 PRs") keeps its days, so that the answer can
+    // say it has not come yet.
+    if (YEAR_TO_COME.test(year[0]) && Number(year[1]) <= Number(today.slice(0, 4)) + YEARS_AHEAD)
+      return {
+        kind: "period",
+        period: { startDate, endDate: `${year[1]}-12-31`, label: `in ${year[1]}` },
+      };
   }
   // "Last Tuesday" is one day, never the span from that Tuesday to today.
   const weekday = findWeekday(lower, now);
@@ -158,15 +159,15 @@ function writtenDates(text: string, lower: string, now: Date, today: UtcDay): Wh
   results = results.filter((result) => !NOW_WORDS.test(result.text.trim().toLowerCase()));
   const first = results[0];
   if (first === undefined) return { kind: "latest" };
-  // A weekday alone ("Friday", "on Black Friday") is the latest such day up to today, never a
-  // coming one; with words around it ("next Friday", "this coming Monday") it is the day they say.
+  // A weekday ("Friday", "on Black Friday", "on Fri", "Friday morning") is the latest such day up
+  // to today; written as one to come ("next Friday", "this coming Monday") it is the day they say.
   const onWeekday = first.start.isCertain("weekday") && !first.start.isCertain("day");
   const weekday = first.start.get("weekday");
   const start =
     onWeekday &&
     weekday !== null &&
-    BARE_WEEKDAY.test(first.text.trim().toLowerCase()) &&
-    !COMING.test(lower.slice(0, first.index))
+    !COMING.test(first.text.toLowerCase()) &&
+    !COMING_BEFORE.test(lower.slice(0, first.index))
       ? addDays(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() - weekday + 7) % 7))
       : dayOfParsed(first.start.date());
   const end = first.end ? dayOfParsed(first.end.date()) : undefined;
