@@ -304,10 +304,7 @@ const MODEL_NAME = new RegExp(
   String.raw`\b(?:${MODEL_FAMILIES.join("|")})(?:[-\s](?:${MODEL_TIERS}))?[-\s]?${MODEL_VERSION}(?:[-\s](?:\d+(?:\.\d+)?b|${MODEL_VERSION}|${MODEL_TIERS})\b)*`,
 );
 
-/** The model a question names, as written ("gpt-5"), lower case. */
-const modelNameOf = (lower: string): string | undefined => MODEL_NAME.exec(lower)?.[0];
-
-/** Every model a question names ("GPT-5 and GPT-4o"), in the order written. */
+/** Every model a question names ("GPT-5 and GPT-4o"), as written and lower case, in order. */
 const modelNamesOf = (lower: string): string[] =>
   [...lower.matchAll(new RegExp(MODEL_NAME.source, "g"))].map((match) => match[0]);
 
@@ -541,7 +538,7 @@ function asksAboutModels(question: Chat.Question): boolean {
       (CHEAPEST.test(lower) || DEAREST.test(lower) || /\bindex\b|\bconstituents?\b/.test(lower))
     );
   if (!subjects.every((s) => s.market === TOKEN.name)) return false;
-  if (modelNameOf(lower) !== undefined) return subjects.length === 1;
+  if (modelNamesOf(lower).length > 0) return subjects.length === 1;
   return MODELS.test(lower);
 }
 

@@ -104,6 +104,11 @@ const WEEKDAYS = [
 
 const weekdayOf = (day: UtcDay): number => new Date(`${day}T00:00:00Z`).getUTCDay();
 
+/** The latest day up to `today` that falls on `weekday` (`getUTCDay`'s number: Sunday 0). */
+export function latestWeekday(today: UtcDay, weekday: number): UtcDay {
+  return addDays(today, -((weekdayOf(today) - weekday + 7) % 7));
+}
+
 /** The Monday of the calendar week (Monday to Sunday, as ISO 8601 counts weeks) that holds `day`. */
 function mondayOf(day: UtcDay): UtcDay {
   return addDays(day, -((weekdayOf(day) + 6) % 7));
@@ -122,9 +127,9 @@ export function findWeekday(text: string, now: Date): { day: UtcDay; label: stri
   // A bare weekday counts only after a word that makes it a time ("on Tuesday", "last Tuesday").
   if (match[1] === undefined) return undefined;
   const today = utcDayOf(now);
-  const back = (weekdayOf(today) - WEEKDAYS.indexOf(name as (typeof WEEKDAYS)[number]) + 7) % 7;
+  const latest = latestWeekday(today, WEEKDAYS.indexOf(name as (typeof WEEKDAYS)[number]));
   const strictlyBefore = match[1] === "last" || match[1] === "past" || match[1] === "previous";
-  const day = addDays(today, -(back === 0 && strictlyBefore ? 7 : back));
+  const day = latest === today && strictlyBefore ? addDays(today, -7) : latest;
   return { day, label: `on ${day}` };
 }
 

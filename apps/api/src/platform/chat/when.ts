@@ -10,7 +10,7 @@ import {
   type UtcDay,
 } from "@tpi/domain";
 import type { Period, When } from "../core/chat";
-import { findNamedPeriod, findWeekday } from "./period";
+import { findNamedPeriod, findWeekday, latestWeekday } from "./period";
 
 /**
  * Reads when a question asks about (see `When`). Written dates are read by chrono-node (English,
@@ -168,7 +168,7 @@ function writtenDates(text: string, lower: string, now: Date, today: UtcDay): Wh
     weekday !== null &&
     !COMING.test(first.text.toLowerCase()) &&
     !COMING_BEFORE.test(lower.slice(0, first.index))
-      ? addDays(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() - weekday + 7) % 7))
+      ? latestWeekday(today, weekday)
       : dayOfParsed(first.start.date());
   const end = first.end ? dayOfParsed(first.end.date()) : undefined;
   const second = results[1];
